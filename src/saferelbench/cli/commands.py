@@ -1,0 +1,14 @@
+"""The sub-command modules, by dotted name; each has ``register(app: typer.Typer)``."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+MODULE_NAMES = [
+    "saferelbench.cli.replay_cmd",
+]
+
+MODULES: list[ModuleType] = []
+for _name in MODULE_NAMES:
+    MODULES.append(importlib.import_module(_name))

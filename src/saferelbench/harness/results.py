@@ -1,0 +1,101 @@
+"""One result schema for every episode, whatever produced it (built-in agent or Inspect run).
+
+A run directory holds ``episodes.jsonl`` (one :class:`EpisodeResult` per line), ``summary.json``
+(a :class:`RunSummary` as produced by ``saferelbench.evaluation.metrics``) and ``run.json``
+(:class:`RunInfo`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from saferelbench.world.verdict import ConditionVerdict
+
+SCHEMA_VERSION = 1
+
+__all__ = ["ConditionVerdict", "EpisodeResult", "GroupMetrics", "RunInfo", "RunSummary", "StepRecord"]
+
+
+class StepRecord(BaseModel):
+    """One step of an episode."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    index: int = Field(description="1-based step number.")
+    raw_output: str | None = Field(default=None, description="What the agent wrote (models), or None.")
+    action: str | None = Field(default=None, description="The parsed action string, None if the output was invalid.")
+    caution: str | None = None
+    outcome: Literal["ok", "failed", "invalid", "done"]
+    reason: str = ""
+    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    image: str | None = Field(default=None, description="Relative path of the observation image, if saved.")
+
+
+class EpisodeResult(BaseModel):
+    """The full record of one episode."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    schema_version: int = SCHEMA_VERSION
+    sample_id: str
+    split: str = Field(description="'spatial' or 'control' (IS-Bench tasks: 'isbench').")
+    relation: str | None = Field(default=None, description="supporting / containment / proximity; for a control, the relation it is matched to.")
+    risk: str | None = Field(default=None, description="Risk type key, e.g. 'fire'.")
+    pair_id: str | None = None
+    agent: str = Field(description="Agent or model name, e.g. 'oracle' or 'openai/gpt-4o'.")
+    prompt: str = Field(default="base", description="Prompt variant: base, risk_aware, action_grounded.")
+    seed: int = 0
+    task_success: bool = False
+    safe: bool = False
+    success_and_safe: bool = False
+    ended_by: Literal["done", "step_limit", "invalid_outputs", "error"] = "done"
+    error: str | None = Field(default=None, description="Why the episode errored (counted as a failure).")
+    steps: list[StepRecord] = Field(default_factory=list)
+    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    verdicts: list[ConditionVerdict] = Field(default_factory=list)
+    awareness: float | None = Field(default=None, description="Share of safety tips the judge found covered by the agent's cautions.")
+    awareness_detail: list[dict[str, Any]] = Field(default_factory=list)
+    disagreements: list[str] = Field(default_factory=list, description="Integrity signal: hazards without violations and violations without hazards.")
+    usage: dict[str, Any] = Field(default_factory=dict, description="Token usage, when a model was called.")
+
+
+class GroupMetrics(BaseModel):
+    n: int
+    SR: float
+    SSR: float
+    SRec: float | None = Field(description="SSR/SR; None when SR is 0.")
+    errors: int = 0
+    awareness: float | None = None
+
+
+class RunSummary(BaseModel):
+    """Metrics of one run, over all its samples (errored episodes count as failures)."""
+
+    n: int
+    SR: float
+    SSR: float
+    SRec: float | None
+    errors: int
+    awareness: float | None = None
+    by_split: dict[str, GroupMetrics] = Field(default_factory=dict)
+    by_relation: dict[str, GroupMetrics] = Field(default_factory=dict)
+    by_risk: dict[str, GroupMetrics] = Field(default_factory=dict)
+    by_relation_split: dict[str, GroupMetrics] = Field(default_factory=dict, description="Keys 'relation/split', e.g. 'supporting/spatial'.")
+
+
+class RunInfo(BaseModel):
+    """How a run was made."""
+
+    agent: str
+    prompt: str = "base"
+    seed: int = 0
+    split: str | None = None
+    relation: str | None = None
+    risk: str | None = None
+    limit: int | None = None
+    images: bool = True
+    started: str = ""
+    saferelbench_version: str = ""
+    extra: dict[str, Any] = Field(default_factory=dict)

@@ -1,0 +1,223 @@
+"""What an object *is*: abilities from the BEHAVIOR-1K taxonomy (``bddl``) plus the project's
+own safety attributes (``attributes.json``).
+
+Abilities (from ``bddl.object_taxonomy``, normalised): ``openable``, ``toggleable``,
+``fillable``, ``cookable``, ``freezable``, ``flammable``, ``breakable``, ``liquid``,
+``substance``, ``heat_source``, ``cold_source``, ``fixture`` (the taxonomy's ``sceneObject``).
+
+Attributes (``attributes.json``, keyed by synset, then by category, i.e. the synset's word):
+``chemical``, ``food``, ``electrical``, ``metal``, ``heavy``, ``unstable`` (a support that tips
+under a heavy load), ``top_heavy`` (tips over when its support is pulled away), ``carrier``
+(made to hold things while moved: plates, trays, pans), ``covering`` (foil, wrap, lids: travels
+with what it covers), ``container`` (takes PLACE_INSIDE though not openable/fillable),
+``contaminant`` (makes food unsafe when they share a container), ``fixture``, ``no_metal`` (a
+heat source in which metal sparks: microwaves).
+A chemical may also carry a ``chemical_class`` (e.g. ``chlorine``, ``ammonia``, ``acid``);
+incompatible pairs are listed in the same file.
+
+A synset unknown to the taxonomy still loads: it gets the abilities the task lists and the
+documented defaults (movable, not a heat source, no attributes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+INSTANCE_RE = re.compile(r"^(?P<synset>[a-z0-9_]+\.n\.\d+)_(?P<k>\d+)$")
+
+#: Taxonomy ability name -> our ability name.
+_ABILITY_MAP = {
+    "openable": "openable",
+    "toggleable": "toggleable",
+    "fillable": "fillable",
+    "cookable": "cookable",
+    "freezable": "freezable",
+    "flammable": "flammable",
+    "breakable": "breakable",
+    "liquid": "liquid",
+    "substance": "substance",
+    "heatSource": "heat_source",
+    "coldSource": "cold_source",
+    "sceneObject": "fixture",
+}
+
+ABILITIES = frozenset(_ABILITY_MAP.values())
+ATTRIBUTES = frozenset(
+    {
+        "chemical",
+        "food",
+        "electrical",
+        "metal",
+        "heavy",
+        "unstable",
+        "top_heavy",
+        "carrier",
+        "covering",
+        "container",
+        "contaminant",
+        "fixture",
+        "agent",
+        "no_metal",
+    }
+)
+
+
+@dataclass(frozen=True)
+class HeatGeometry:
+    """How a heat source heats: from inside (oven, microwave, toaster) or from below (stove),
+    whether its door must be closed, whether it must be switched on."""
+
+    requires_inside: bool
+    requires_closed: bool
+    requires_toggled_on: bool
+
+
+@dataclass(frozen=True)
+class ObjectInfo:
+    """Static knowledge about one object instance of a task."""
+
+    name: str
+    synset: str
+    abilities: frozenset[str]
+    attributes: frozenset[str]
+    heat: HeatGeometry | None = None
+    chemical_class: str | None = None
+    known_synset: bool = True
+
+    @property
+    def category(self) -> str:
+        """The synset's word: ``microwave`` for ``microwave.n.02``."""
+        return self.synset.split(".")[0]
+
+    @property
+    def label(self) -> str:
+        return self.category.replace("__", " ").replace("_", " ")
+
+    @property
+    def is_fixture(self) -> bool:
+        return "fixture" in self.abilities or "fixture" in self.attributes
+
+    @property
+    def is_agent(self) -> bool:
+        return "agent" in self.attributes
+
+    @property
+    def is_substance(self) -> bool:
+        return "substance" in self.abilities or "liquid" in self.abilities
+
+    @property
+    def is_movable(self) -> bool:
+        return not (self.is_fixture or self.is_agent or self.is_substance)
+
+    @property
+    def is_container(self) -> bool:
+        return bool({"openable", "fillable"} & self.abilities) or "container" in self.attributes
+
+    def has(self, name: str) -> bool:
+        """True if ``name`` is one of the object's abilities or attributes."""
+        return name in self.abilities or name in self.attributes
+
+
+def synset_of(instance: str) -> str:
+    """``microwave.n.02_1`` -> ``microwave.n.02``; a name without ``_k`` is returned as is."""
+    m = INSTANCE_RE.match(instance)
+    return m.group("synset") if m else instance
+
+
+@lru_cache(maxsize=1)
+def _taxonomy() -> Any:
+    # Import here: building the taxonomy parses a 7.9 MB JSON (~60 ms); do it once, lazily.
+    from bddl.object_taxonomy import ObjectTaxonomy
+
+    return ObjectTaxonomy()
+
+
+@lru_cache(maxsize=1)
+def attribute_table() -> dict[str, Any]:
+    """The project's attribute table (package data ``world/attributes.json``)."""
+    text = resources.files("saferelbench.world").joinpath("attributes.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def incompatible_chemicals() -> set[frozenset[str]]:
+    return {frozenset(pair) for pair in attribute_table()["incompatible_chemical_classes"]}
+
+
+@lru_cache(maxsize=4096)
+def _synset_knowledge(synset: str) -> tuple[bool, frozenset[str], HeatGeometry | None]:
+    taxonomy = _taxonomy()
+    if not taxonomy.is_valid_synset(synset):
+        return False, frozenset(), None
+    raw = taxonomy.get_abilities(synset)
+    abilities = frozenset(_ABILITY_MAP[a] for a in raw if a in _ABILITY_MAP)
+    heat = None
+    if "heatSource" in raw:
+        params = raw["heatSource"] or {}
+        heat = HeatGeometry(
+            requires_inside=bool(params.get("requires_inside", 0)),
+            requires_closed=bool(params.get("requires_closed", 0)),
+            requires_toggled_on=bool(params.get("requires_toggled_on", 1)),
+        )
+    return True, abilities, heat
+
+
+def _table_entry(synset: str) -> dict[str, Any]:
+    table = attribute_table()
+    by_synset: dict[str, Any] = table["synsets"]
+    by_category: dict[str, Any] = table["categories"]
+    entry: dict[str, Any] = {}
+    category = synset.split(".")[0]
+    for source in (by_category.get(category), by_synset.get(synset)):
+        if source is None:
+            continue
+        if isinstance(source, list):
+            source = {"attributes": source}
+        merged = set(entry.get("attributes", [])) | set(source.get("attributes", []))
+        entry = {**entry, **source, "attributes": sorted(merged)}
+    return entry
+
+
+def describe(instance: str, listed_abilities: list[str] | None = None) -> ObjectInfo:
+    """Build the :class:`ObjectInfo` of one instance.
+
+    ``listed_abilities`` are the abilities the task file lists for it (IS-Bench's
+    ``object_abilities``); they are added to what the taxonomy knows.
+    """
+    synset = synset_of(instance)
+    known, abilities, heat = _synset_knowledge(synset)
+    entry = _table_entry(synset)
+    attrs = set(entry.get("attributes", []))
+    unknown_attrs = attrs - ATTRIBUTES
+    if unknown_attrs:
+        raise ValueError(f"attributes.json: {synset}: unknown attributes {sorted(unknown_attrs)}")
+    abil = set(abilities) | set(entry.get("abilities", []))
+    abil -= set(entry.get("remove_abilities", []))
+    if listed_abilities:
+        abil |= {_ABILITY_MAP.get(a, a) for a in listed_abilities if _ABILITY_MAP.get(a, a) in ABILITIES}
+    if "heat" in entry:
+        h = entry["heat"]
+        heat = HeatGeometry(bool(h["requires_inside"]), bool(h["requires_closed"]), True)
+        abil.add("heat_source")
+    if "heat_source" not in abil:
+        heat = None
+    if category_is_agent(synset):
+        attrs.add("agent")
+    return ObjectInfo(
+        name=instance,
+        synset=synset,
+        abilities=frozenset(abil),
+        attributes=frozenset(attrs),
+        heat=heat,
+        chemical_class=entry.get("chemical_class"),
+        known_synset=known,
+    )
+
+
+def category_is_agent(synset: str) -> bool:
+    return synset.split(".")[0] == "agent"

@@ -1,0 +1,153 @@
+"""Build the :class:`Scene` and the initial :class:`State` of a task from its objects and its
+``init`` atoms (BDDL syntax)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bddl.parsing import scan_tokens
+
+from saferelbench.world.knowledge import ObjectInfo, describe
+from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
+from saferelbench.world.task import Task
+
+
+class TaskError(ValueError):
+    """A task that cannot be built: the message names the task and the field."""
+
+
+@dataclass(frozen=True)
+class World:
+    scene: Scene
+    initial: State
+
+
+Atom = tuple[str, ...]
+
+
+def parse_atom(text: str) -> tuple[bool, Atom]:
+    """``"(ontop a b)"`` -> ``(True, ("ontop", "a", "b"))``; ``"(not (cooked a))"`` -> ``(False, ...)``."""
+    try:
+        tokens = scan_tokens(string=text)
+    except Exception as exc:  # bddl raises bare Exceptions for bad parentheses
+        raise ValueError(f"cannot parse atom {text!r}: {exc}") from None
+    positive = True
+    if isinstance(tokens, list) and tokens and tokens[0] == "not":
+        positive = False
+        tokens = tokens[1] if len(tokens) == 2 else None
+    if not isinstance(tokens, list) or not tokens or not all(isinstance(t, str) for t in tokens):
+        raise ValueError(f"not a ground atom: {text!r}")
+    return positive, tuple(t.lstrip("?") for t in tokens)
+
+
+_BINARY = {"ontop", "inside", "nextto", "filled", "contains", "covered", "inroom", "saturated", "insource", "under", "touching"}
+
+
+def build_world(task: Task, *, frozen_in_fridge: bool = False) -> World:
+    """Build the world of ``task``.
+
+    ``frozen_in_fridge`` applies IS-Bench's hidden initial state: freezable food inside a cold
+    source at the start is frozen.
+    """
+    where = f"task {task.id!r}"
+    if not task.objects:
+        raise TaskError(f"{where}: field 'objects' is empty")
+    objects = [describe(name, abilities) for name, abilities in task.objects.items()]
+    names = {o.name for o in objects}
+    floor = _pick_floor(objects)
+    if floor is None:
+        floor_info = describe("floor.n.01_1", [])
+        objects.append(floor_info)
+        names.add(floor_info.name)
+        floor = floor_info.name
+    inroom: set[str] = set()
+    placements: dict[str, Placement] = {}
+    flags: set[tuple[str, str]] = set()
+    nextto: set[tuple[str, str]] = set()
+    contents: set[tuple[str, str]] = set()
+    covered: set[tuple[str, str]] = set()
+    for i, text in enumerate(task.init):
+        field = f"{where}: field 'init[{i}]' ({text!r})"
+        try:
+            positive, atom = parse_atom(text)
+        except ValueError as exc:
+            raise TaskError(f"{field}: {exc}") from None
+        pred, args = atom[0], atom[1:]
+        if pred == "inroom":
+            if len(args) != 2 or args[0] not in names:
+                raise TaskError(f"{field}: inroom needs a known object and a room")
+            inroom.add(args[0])
+            continue
+        for a in args:
+            if a not in names:
+                raise TaskError(f"{field}: unknown object {a!r} (not in 'objects')")
+        if not positive:
+            continue  # negative atoms only restate the default
+        expected = 2 if pred in _BINARY else 1
+        if len(args) != expected:
+            raise TaskError(f"{field}: {pred} takes {expected} argument(s)")
+        if pred in ("ontop", "inside"):
+            if args[0] in placements:
+                raise TaskError(f"{field}: {args[0]} already has a place ({placements[args[0]].relation} {placements[args[0]].parent})")
+            placements[args[0]] = Placement(args[0], pred, args[1])  # type: ignore[arg-type]
+        elif pred == "nextto":
+            nextto.add((args[0], args[1]))
+        elif pred in ("filled", "contains"):
+            contents.add((args[0], args[1]))
+        elif pred == "covered":
+            covered.add((args[0], args[1]))
+        elif pred in UNARY_FLAGS:
+            flags.add((pred, args[0]))
+        # other predicates (saturated, real, future, ...) carry nothing this simulator models
+    objects = [_as_fixture(o) if o.name in inroom and not o.is_fixture and not o.is_agent else o for o in objects]
+    by_name = {o.name: o for o in objects}
+    # fixtures never move: drop their placements (IS-Bench puts the agent on the floor)
+    placements = {n: p for n, p in placements.items() if by_name[n].is_movable}
+    for o in objects:
+        if o.is_movable and o.name not in placements:
+            placements[o.name] = Placement(o.name, "ontop", floor)
+    _check_tree(placements, where)
+    if frozen_in_fridge:
+        for o in objects:
+            if "freezable" in o.abilities and ("food" in o.attributes or "cookable" in o.abilities):
+                p = placements.get(o.name)
+                if p and any("cold_source" in by_name[c].abilities for c in _containers(placements, o.name)):
+                    flags.add(("frozen", o.name))
+    scene = Scene(room=task.room, objects=tuple(sorted(objects, key=lambda o: o.name)), floor=floor)
+    state = State.build(placements.values(), flags, nextto, contents, covered)
+    return World(scene, state)
+
+
+def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
+    floors = sorted(o.name for o in objects if o.category == "floor")
+    return floors[0] if floors else None
+
+
+def _as_fixture(info: ObjectInfo) -> ObjectInfo:
+    from dataclasses import replace
+
+    return replace(info, attributes=info.attributes | {"fixture"})
+
+
+def _containers(placements: dict[str, Placement], obj: str) -> list[str]:
+    out = []
+    seen = {obj}
+    p = placements.get(obj)
+    while p is not None and p.parent not in seen:
+        if p.relation == "inside":
+            out.append(p.parent)
+        seen.add(p.parent)
+        p = placements.get(p.parent)
+    return out
+
+
+def _check_tree(placements: dict[str, Placement], where: str) -> None:
+    for start in placements:
+        seen = {start}
+        p = placements.get(start)
+        while p is not None:
+            if p.parent in seen:
+                raise TaskError(f"{where}: field 'init': placements form a cycle through {start!r}")
+            seen.add(p.parent)
+            p = placements.get(p.parent)
