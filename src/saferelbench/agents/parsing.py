@@ -1,0 +1,320 @@
+"""Reading an agent's answer: tolerant about form, strict about content.
+
+Models are asked for ``{"action": "NAME(arg, ...)", "caution": "..." or null}``. What they
+write varies: code fences, prose before and after, Python-style dicts, trailing commas, a
+lower-case or spaced action name. :func:`parse_output` accepts all of that, then insists on
+exactly one action of the skill set with the right number of arguments, each an object of the
+task. Anything else comes back as an *invalid output* with a one-line reason, never an
+exception, so that the episode loop can record it and count it.
+
+Choices worth knowing (they are part of the benchmark's protocol):
+
+- When several JSON objects carry an ``action`` key, the last one wins: reasoning prompts make
+  models think aloud first and answer last, and an echoed answer template comes first.
+- A JSON *array* holding several actions is invalid (the agent planned ahead instead of
+  choosing one step), and so is an action string naming several actions.
+- A bare action string without any JSON object is invalid (the format is part of the task).
+- Object names must match an object of the task exactly, up to case, surrounding quotes and a
+  BDDL-style leading ``?``; ``book.n.02`` for ``book.n.02_1`` is a hallucinated object.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import re
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from saferelbench.world.actions import ActionName, ActionSyntaxError, parse_action
+
+#: Longer outputs are rejected outright: they are garbage, and scanning them costs time.
+MAX_OUTPUT_CHARS = 100_000
+#: How many candidate JSON openings are tried at most (bounds the work on hostile input).
+_MAX_ATTEMPTS = 200
+#: Longest span the lenient (non-JSON) reader looks at; real answers are a few hundred chars.
+_MAX_LENIENT_SPAN = 4_000
+#: How deep to look for an ``action`` key inside nested objects (``{"answer": {...}}``).
+_MAX_NESTING = 3
+
+#: Action name with separators removed -> canonical name ("PLACEONTOP" -> PLACE_ON_TOP).
+_NAME_KEYS = {n.value.replace("_", ""): n for n in ActionName}
+_NULL_WORDS = frozenset({"", "null", "none", "n/a", "na", "nil", "-", "no caution", "no"})
+_ACTION_TEXT_RE = re.compile(r"^\s*([A-Za-z][A-Za-z_ \-]*?)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+_ACTION_WORD_RE = re.compile(
+    r"(?<![A-Za-z_.])("
+    + "|".join(sorted((n.value for n in ActionName), key=len, reverse=True))
+    + r")(?![A-Za-z_])",
+    re.IGNORECASE,
+)
+_TRAILING_COMMA_RE = re.compile(r",\s*([}\]])")
+_JSON_WORDS_RE = re.compile(r"\b(null|true|false)\b")
+_KEY_FALLBACK_RE = re.compile(
+    r"""["']?\b(action|caution)\b["']?\s*:\s*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|(null|None))""",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class ParsedOutput:
+    """The reading of one answer: either ``action`` or ``error`` is set, never both."""
+
+    action: str | None  #: canonical action string, e.g. ``PLACE_ON_TOP(book.n.02_1, shelf.n.01_1)``
+    caution: str | None = None  #: the stated caution, None when absent or empty
+    error: str | None = None  #: why the output is invalid (one line)
+    raw_action: str | None = None  #: the action text as written, when one was found
+
+    @property
+    def ok(self) -> bool:
+        return self.action is not None
+
+
+def parse_output(text: str | bytes, scene_objects: Collection[str]) -> ParsedOutput:
+    """Read an answer; never raises. ``scene_objects``: the instance names of the task."""
+    try:
+        return _parse(text, scene_objects)
+    except Exception as exc:  # a bug here must not crash an episode; it is still reported
+        return ParsedOutput(None, error=f"unreadable output ({type(exc).__name__})")
+
+
+def _parse(text: str | bytes, scene_objects: Collection[str]) -> ParsedOutput:
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            return ParsedOutput(None, error="output is not valid UTF-8")
+    if not isinstance(text, str):
+        return ParsedOutput(None, error=f"output is not text ({type(text).__name__})")
+    if not text.strip():
+        return ParsedOutput(None, error="empty output")
+    if len(text) > MAX_OUTPUT_CHARS:
+        return ParsedOutput(
+            None, error=f"output too long ({len(text)} characters > {MAX_OUTPUT_CHARS})"
+        )
+
+    found = _find_answer(text)
+    if isinstance(found, str):
+        return ParsedOutput(None, error=found)
+    raw_action, raw_caution = found
+    caution = _clean_caution(raw_caution)
+    if not isinstance(raw_action, str):
+        kind = "null" if raw_action is None else type(raw_action).__name__
+        return ParsedOutput(None, caution, f"'action' must be one action string, got {kind}")
+    action, error = _read_action(raw_action, scene_objects)
+    return ParsedOutput(action, caution, error, raw_action=raw_action)
+
+
+# ----- finding the answer object ------------------------------------------------------------
+
+
+def _find_answer(text: str) -> tuple[Any, Any] | str:
+    """The (action, caution) values of the answer, or the reason none was found."""
+    answers: list[dict[str, Any]] = []
+    other_keys: list[str] = []
+    any_object = False
+    for value in _json_values(text):
+        if isinstance(value, list):
+            in_list = [d for d in value if isinstance(d, dict) and _key(d, "action") is not None]
+            if len(in_list) > 1:
+                return f"{len(in_list)} actions in one answer; answer with exactly one"
+        for d in _dicts_with_action(value, _MAX_NESTING):
+            answers.append(d)
+        if isinstance(value, dict):
+            any_object = True
+            other_keys.extend(str(k) for k in value)
+    if answers:
+        last = answers[-1]
+        action_key = _key(last, "action")
+        caution_key = _key(last, "caution")
+        return last[action_key], last[caution_key] if caution_key is not None else None
+    fallback = _regex_answer(text)
+    if fallback is not None:
+        return fallback
+    if any_object:
+        keys = ", ".join(sorted(set(other_keys))[:6]) or "none"
+        return f"no 'action' field in the JSON answer (keys: {keys})"
+    return "no JSON object with an 'action' field found"
+
+
+def _key(d: dict[Any, Any], name: str) -> Any:
+    """The key of ``d`` that spells ``name`` up to case and spaces, or None."""
+    for k in d:
+        if isinstance(k, str) and k.strip().lower() == name:
+            return k
+    return None
+
+
+def _dicts_with_action(value: Any, depth: int) -> Iterator[dict[str, Any]]:
+    if depth < 0:
+        return
+    if isinstance(value, dict):
+        if _key(value, "action") is not None:
+            yield value
+            return
+        for v in value.values():
+            yield from _dicts_with_action(v, depth - 1)
+    elif isinstance(value, list) and len(value) == 1:
+        yield from _dicts_with_action(value[0], depth - 1)
+
+
+def _json_values(text: str) -> Iterator[Any]:
+    """Every JSON-ish object or array in ``text``, outermost first, left to right."""
+    decoder = json.JSONDecoder()
+    i = 0
+    for _ in range(_MAX_ATTEMPTS):
+        j = _next_opening(text, i)
+        if j < 0:
+            return
+        try:
+            value, end = decoder.raw_decode(text, j)
+        except Exception:  # JSONDecodeError, or RecursionError on absurd nesting
+            value, end = _lenient(text, j)
+        if end > j:
+            yield value
+            i = end
+        else:
+            i = j + 1
+
+
+def _next_opening(text: str, start: int) -> int:
+    a = text.find("{", start)
+    b = text.find("[", start)
+    if a < 0:
+        return b
+    if b < 0:
+        return a
+    return min(a, b)
+
+
+def _lenient(text: str, start: int) -> tuple[Any, int]:
+    """Read a Python-ish literal (single quotes, trailing commas, None) at ``start``."""
+    end = _matching_close(text, start)
+    if end < 0:
+        return None, start
+    span = text[start:end]
+    for candidate in (_TRAILING_COMMA_RE.sub(r"\1", span),):
+        try:
+            return json.loads(candidate), end
+        except Exception:
+            pass
+    pythonish = _JSON_WORDS_RE.sub(
+        lambda m: {"null": "None", "true": "True", "false": "False"}[m.group(1)], span
+    )
+    try:
+        value = ast.literal_eval(pythonish)
+    except Exception:  # SyntaxError, ValueError, RecursionError, MemoryError...
+        return None, start
+    return (value, end) if isinstance(value, dict | list) else (None, start)
+
+
+def _matching_close(text: str, start: int) -> int:
+    """Index after the bracket closing the one at ``start`` (quote-aware), or -1."""
+    closing = {"{": "}", "[": "]"}
+    stack: list[str] = []
+    quote: str | None = None
+    escaped = False
+    limit = min(len(text), start + _MAX_LENIENT_SPAN)
+    for i in range(start, limit):
+        c = text[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == quote:
+                quote = None
+            continue
+        if c in "\"'":
+            quote = c
+        elif c in closing:
+            stack.append(closing[c])
+        elif c in "}]":
+            if not stack or stack.pop() != c:
+                return -1
+            if not stack:
+                return i + 1
+    return -1
+
+
+def _regex_answer(text: str) -> tuple[Any, Any] | None:
+    """Last resort for broken JSON (e.g. unescaped quotes in the caution): pick the fields."""
+    brace = text.find("{")
+    if brace < 0:
+        return None
+    fields: dict[str, Any] = {}
+    for m in _KEY_FALLBACK_RE.finditer(text, brace):
+        name = m.group(1).lower()
+        value = m.group(2) if m.group(2) is not None else m.group(3)
+        fields[name] = value  # the last occurrence wins, as for whole objects
+    if "action" not in fields:
+        return None
+    return fields["action"], fields.get("caution")
+
+
+def _clean_caution(value: Any) -> str | None:
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, list):
+        parts = [p for p in (_clean_caution(v) for v in value) if p]
+        return "; ".join(parts) or None
+    if isinstance(value, dict):
+        return _clean_caution(list(value.values()))
+    text = str(value).strip()
+    return None if text.lower().strip(".") in _NULL_WORDS else text
+
+
+# ----- reading the action ---------------------------------------------------------------------
+
+
+def _read_action(raw: str, scene_objects: Collection[str]) -> tuple[str | None, str | None]:
+    """(canonical action, None) or (None, reason)."""
+    text = raw.strip().strip("`\"'").strip().rstrip(".;").strip()
+    if not text:
+        return None, "empty action"
+    if "\ufffd" in text:
+        return None, "action contains U+FFFD replacement characters (invalid UTF-8)"
+    words = _ACTION_WORD_RE.findall(text)
+    if len(words) > 1:
+        return None, f"{len(words)} actions in one answer ({_short(text)}); answer with exactly one"
+    m = _ACTION_TEXT_RE.match(text)
+    if not m:
+        return None, f"not an action: {_short(text)}"
+    key = re.sub(r"[\s_\-]+", "", m.group(1)).upper()
+    name = _NAME_KEYS.get(key)
+    if name is None:
+        return None, f"unknown action {_short(m.group(1).strip())}"
+    raw_args = m.group(2)
+    args = (
+        [a.strip().strip("`\"'").strip().lstrip("?") for a in raw_args.split(",")]
+        if raw_args and raw_args.strip()
+        else []
+    )
+    if any(not a for a in args):
+        return None, f"empty argument in {_short(text)}"
+    resolved: list[str] = []
+    for arg in args:
+        obj = _resolve_object(arg, scene_objects)
+        if obj is None:
+            hint = difflib.get_close_matches(arg, list(scene_objects), n=1)
+            suffix = f" (did you mean {hint[0]}?)" if hint else ""
+            return None, f"unknown object {_short(arg)}: not an object of this task{suffix}"
+        resolved.append(obj)
+    try:
+        action = parse_action(f"{name.value}({', '.join(resolved)})" if resolved else name.value)
+    except ActionSyntaxError as exc:
+        return None, str(exc)
+    return str(action), None
+
+
+def _resolve_object(arg: str, scene_objects: Collection[str]) -> str | None:
+    if arg in scene_objects:
+        return arg
+    lowered = [o for o in scene_objects if o.lower() == arg.lower()]
+    return lowered[0] if len(lowered) == 1 else None
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
