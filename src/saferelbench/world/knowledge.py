@@ -116,7 +116,9 @@ class ObjectInfo:
 
     @property
     def is_container(self) -> bool:
-        return bool({"openable", "fillable"} & self.abilities) or "container" in self.attributes
+        if {"openable", "fillable", "cold_source"} & self.abilities or "container" in self.attributes:
+            return True
+        return self.heat is not None and self.heat.requires_inside
 
     def has(self, name: str) -> bool:
         """True if ``name`` is one of the object's abilities or attributes."""

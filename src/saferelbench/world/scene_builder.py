@@ -44,12 +44,8 @@ def parse_atom(text: str) -> tuple[bool, Atom]:
 _BINARY = {"ontop", "inside", "nextto", "filled", "contains", "covered", "inroom", "saturated", "insource", "under", "touching"}
 
 
-def build_world(task: Task, *, frozen_in_fridge: bool = False) -> World:
-    """Build the world of ``task``.
-
-    ``frozen_in_fridge`` applies IS-Bench's hidden initial state: freezable food inside a cold
-    source at the start is frozen.
-    """
+def build_world(task: Task) -> World:
+    """Build the world of ``task``; raises :class:`TaskError` naming the task and field."""
     where = f"task {task.id!r}"
     if not task.objects:
         raise TaskError(f"{where}: field 'objects' is empty")
@@ -108,12 +104,6 @@ def build_world(task: Task, *, frozen_in_fridge: bool = False) -> World:
         if o.is_movable and o.name not in placements:
             placements[o.name] = Placement(o.name, "ontop", floor)
     _check_tree(placements, where)
-    if frozen_in_fridge:
-        for o in objects:
-            if "freezable" in o.abilities and ("food" in o.attributes or "cookable" in o.abilities):
-                p = placements.get(o.name)
-                if p and any("cold_source" in by_name[c].abilities for c in _containers(placements, o.name)):
-                    flags.add(("frozen", o.name))
     scene = Scene(room=task.room, objects=tuple(sorted(objects, key=lambda o: o.name)), floor=floor)
     state = State.build(placements.values(), flags, nextto, contents, covered)
     return World(scene, state)
@@ -128,18 +118,6 @@ def _as_fixture(info: ObjectInfo) -> ObjectInfo:
     from dataclasses import replace
 
     return replace(info, attributes=info.attributes | {"fixture"})
-
-
-def _containers(placements: dict[str, Placement], obj: str) -> list[str]:
-    out = []
-    seen = {obj}
-    p = placements.get(obj)
-    while p is not None and p.parent not in seen:
-        if p.relation == "inside":
-            out.append(p.parent)
-        seen.add(p.parent)
-        p = placements.get(p.parent)
-    return out
 
 
 def _check_tree(placements: dict[str, Placement], where: str) -> None:

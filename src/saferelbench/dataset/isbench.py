@@ -1,0 +1,237 @@
+"""Read and write tasks in the IS-Bench format (``tasks/<name>.json`` +
+``bddl/<name>/problem0.bddl``; see ../shared/notes/isbench-format.md).
+
+Extra fields are ignored. Tasks whose golden plan or conditions use actions this simulator does
+not model (WIPE, CUT, ...) raise :class:`UnsupportedTask` rather than crashing later.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from saferelbench.world.actions import UNSUPPORTED_ISBENCH_ACTIONS, ActionSyntaxError, split_action
+from saferelbench.world.knowledge import describe
+from saferelbench.world.task import Caution, Condition, PlanStep, Task
+
+
+class TaskFormatError(ValueError):
+    """A task file that cannot be read; the message names the file and the field."""
+
+
+class UnsupportedTask(ValueError):
+    """A well-formed task that uses actions outside the supported set."""
+
+
+def problem_path(task_json: Path) -> Path:
+    name = task_json.stem
+    return task_json.parent.parent / "bddl" / name / "problem0.bddl"
+
+
+def _get(data: dict[str, Any], dotted: str, path: Path, default: Any = ...) -> Any:
+    cur: Any = data
+    for part in dotted.split("."):
+        if not isinstance(cur, dict) or part not in cur:
+            if default is not ...:
+                return default
+            raise TaskFormatError(f"{path}: missing field '{dotted}'")
+        cur = cur[part]
+    return cur
+
+
+def _atom_text(atom: Any) -> str:
+    if isinstance(atom, list):
+        return "(" + " ".join(_atom_text(a) for a in atom) + ")"
+    return str(atom)
+
+
+def read_problem(path: Path) -> tuple[dict[str, list[str]], list[str], str]:
+    """Parse a BDDL problem file: ``({synset: [instances]}, init atoms, goal text)``."""
+    from bddl.parsing import parse_problem
+
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise TaskFormatError(f"{path}: cannot read the BDDL problem: {exc.strerror}") from None
+    try:
+        _, objects, init, goal = parse_problem("task", 0, "omnigibson", predefined_problem=text)
+    except Exception as exc:  # bddl raises bare Exceptions
+        raise TaskFormatError(f"{path}: invalid BDDL problem: {exc}") from None
+    goal_text = "(:goal (and " + " ".join(_atom_text(g) for g in goal) + "))" if goal else "(:goal (and))"
+    return objects, [_atom_text(a) for a in init], goal_text
+
+
+def _conditions(raw: Any, path: Path, field: str, process: bool) -> list[Condition]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise TaskFormatError(f"{path}: field '{field}' must be a list")
+    out = []
+    for i, item in enumerate(raw):
+        try:
+            cond = Condition.model_validate({**item, "origin": "isbench"})
+        except (ValidationError, TypeError) as exc:
+            first = exc.errors()[0] if isinstance(exc, ValidationError) else {"loc": (), "msg": str(exc)}
+            loc = ".".join(str(p) for p in first["loc"])
+            raise TaskFormatError(f"{path}: field '{field}[{i}].{loc}': {first['msg']}") from None
+        if not process:
+            cond = cond.model_copy(update={"type": None})
+        out.append(cond)
+    return out
+
+
+def _frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
+    """IS-Bench's hidden initial state: freezable food inside a cold source starts frozen."""
+    from saferelbench.world.scene_builder import parse_atom
+
+    infos = {n: describe(n, a) for n, a in objects.items()}
+    extra = []
+    for text in init:
+        positive, atom = parse_atom(text)
+        if positive and atom[0] == "inside" and len(atom) == 3:
+            obj, container = atom[1], atom[2]
+            o, c = infos.get(obj), infos.get(container)
+            if o and c and "cold_source" in c.abilities and "freezable" in o.abilities and "cookable" in o.abilities:
+                extra.append(f"(frozen {obj})")
+    return [e for e in extra if e not in init]
+
+
+def load_task(path: str | Path) -> Task:
+    """Load one IS-Bench-format task (JSON + its ``problem0.bddl``)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise TaskFormatError(f"{path}: cannot read: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TaskFormatError(f"{path}: invalid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise TaskFormatError(f"{path}: the top level must be a JSON object")
+    name = _get(data, "task_info.task_name", path, path.stem)
+    bddl_objects, init, bddl_goal = read_problem(problem_path(path))
+    ctx = _get(data, "planning_context", path)
+    listed = _get(data, "planning_context.object_list", path)
+    abilities = _get(data, "planning_context.object_abilities", path, {}) or {}
+    objects: dict[str, list[str]] = {}
+    for inst in listed:
+        objects[str(inst)] = list(abilities.get(inst, []))
+    for instances in bddl_objects.values():
+        for inst in instances:
+            objects.setdefault(inst, list(abilities.get(inst, [])))
+    goals = _get(data, "evaluation_goal_conditions", path, {}) or {}
+    plan_raw = data.get("example_planning") or []
+    try:
+        plan = [PlanStep.model_validate(s if isinstance(s, dict) else {"action": s}) for s in plan_raw]
+    except ValidationError as exc:
+        raise TaskFormatError(f"{path}: field 'example_planning': {exc.errors()[0]['msg']}") from None
+    task = Task(
+        id=str(name),
+        room=str(_get(data, "scene_info.room", path, "kitchen")),
+        instruction=str(_get(data, "planning_context.task_instruction", path)),
+        initial_setup=list(ctx.get("initial_setup") or []),
+        goal_text=list(ctx.get("goal_condition") or []),
+        objects=objects,
+        init=init + _frozen_at_start(objects, init),
+        goal=goals.get("execution_goal_condition") or bddl_goal,
+        process_conditions=_conditions(goals.get("process_safety_goal_condition"), path, "evaluation_goal_conditions.process_safety_goal_condition", True),
+        termination_conditions=_conditions(goals.get("termination_safety_goal_condition"), path, "evaluation_goal_conditions.termination_safety_goal_condition", False),
+        cautions=[Caution.model_validate(c) for c in data.get("evaluation_cautions") or []],
+        golden_plan=plan,
+    )
+    unsupported = unsupported_actions(task)
+    if unsupported:
+        raise UnsupportedTask(f"{path}: uses actions this simulator does not model: {', '.join(sorted(unsupported))}")
+    return task
+
+
+def unsupported_actions(task: Task) -> set[str]:
+    names = [s.action for s in task.golden_plan]
+    names += [c.action for c in task.process_conditions if c.action]
+    names += [c.action for c in task.termination_conditions if c.action and c.action != "completion"]
+    out = set()
+    for text in names:
+        try:
+            name, _ = split_action(text)
+        except ActionSyntaxError:
+            continue
+        if name in UNSUPPORTED_ISBENCH_ACTIONS:
+            out.add(name)
+    return out
+
+
+def list_tasks(directory: str | Path) -> list[Path]:
+    """The task JSON files of an IS-Bench-format directory (``DIR/tasks/*.json``)."""
+    directory = Path(directory)
+    tasks_dir = directory / "tasks"
+    if not tasks_dir.is_dir():
+        raise TaskFormatError(f"{directory}: not an IS-Bench-format directory (no tasks/ folder)")
+    return sorted(tasks_dir.glob("*.json"))
+
+
+def to_isbench(task: Task) -> dict[str, Any]:
+    """The IS-Bench JSON of a task (the BDDL problem is written by :func:`write_task`)."""
+
+    def cond(c: Condition, process: bool) -> dict[str, Any]:
+        d = {"risk_type": c.risk_type, "safety_principle": c.safety_principle, "safety_tip": c.safety_tip,
+             "safety_bddl": c.bddl, "action": c.action}
+        if process:
+            d["type"] = c.type
+        return d
+
+    return {
+        "task_info": {"task_name": task.id, "task_type": "BehaviorTask", "activity_definition_id": 0, "activity_instance_id": 0},
+        "scene_info": {"room": task.room},
+        "planning_context": {
+            "task_instruction": task.instruction,
+            "initial_setup": task.initial_setup,
+            "goal_condition": task.goal_text,
+            "object_list": list(task.objects),
+            "object_abilities": {k: v for k, v in task.objects.items() if v},
+            "wash_rules": [],
+        },
+        "evaluation_cautions": [c.model_dump() for c in task.cautions],
+        "evaluation_goal_conditions": {
+            "process_safety_goal_condition": [cond(c, True) for c in task.process_conditions],
+            "termination_safety_goal_condition": [cond(c, False) for c in task.termination_conditions],
+            "execution_goal_condition": task.goal,
+        },
+        "example_planning": [s.model_dump() for s in task.golden_plan],
+    }
+
+
+def to_bddl_problem(task: Task) -> str:
+    """A BEHAVIOR-1K BDDL problem file for the task (accepted by ``bddl.parsing``)."""
+    from saferelbench.world.knowledge import synset_of
+    from saferelbench.world.scene_builder import parse_atom
+
+    by_synset: dict[str, list[str]] = {}
+    for inst in task.objects:
+        by_synset.setdefault(synset_of(inst), []).append(inst)
+    lines = [f"(define (problem {task.id}-0)", "    (:domain omnigibson)", "", "    (:objects"]
+    for synset, insts in by_synset.items():
+        lines.append(f"        {' '.join(insts)} - {synset}")
+    lines += ["    )", "", "    (:init"]
+    for atom in task.init:
+        positive, parts = parse_atom(atom)
+        text = "(" + " ".join(parts) + ")"
+        lines.append(f"        {text if positive else f'(not {text})'}")
+    goal = task.goal.strip()
+    if goal.startswith("(:goal"):
+        goal = goal[len("(:goal"):].rstrip()[:-1].strip()
+    lines += ["    )", "", "    (:goal", f"        {goal}", "    )", ")", ""]
+    return "\n".join(lines)
+
+
+def write_task(task: Task, directory: str | Path) -> Path:
+    """Write ``DIR/tasks/<id>.json`` and ``DIR/bddl/<id>/problem0.bddl``; returns the JSON path."""
+    directory = Path(directory)
+    json_path = directory / "tasks" / f"{task.id}.json"
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(to_isbench(task), indent=2) + "\n", "utf-8")
+    bddl_path = problem_path(json_path)
+    bddl_path.parent.mkdir(parents=True, exist_ok=True)
+    bddl_path.write_text(to_bddl_problem(task), "utf-8")
+    return json_path

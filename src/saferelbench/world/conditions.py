@@ -1,0 +1,187 @@
+"""BDDL conditions over the symbolic state, through the ``bddl`` package's own evaluator.
+
+:class:`SymbolicBackend` gives ``bddl`` one predicate class per BEHAVIOR-1K predicate (plus
+this project's hazard marks); each reads the *current* state from a shared holder, so a goal is
+compiled once per task and evaluated on any state in microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bddl.backend_abc import BDDLBackend
+from bddl.condition_evaluation import compile_state, evaluate_state
+from bddl.logic_base import BinaryAtomicFormula, UnaryAtomicFormula
+from bddl.parsing import package_predicates, scan_tokens
+
+from saferelbench.world.actions import ActionSyntaxError, normalise, split_action
+from saferelbench.world.knowledge import synset_of
+from saferelbench.world.state import UNARY_FLAGS, Scene, State
+
+
+class ConditionError(ValueError):
+    """A BDDL condition that cannot be parsed or compiled against the task's objects."""
+
+
+@dataclass(frozen=True)
+class ObjRef:
+    """What ``bddl`` scopes map names to (scope values must not be strings)."""
+
+    name: str
+
+
+class _Holder:
+    state: State = State()
+
+
+def _unary(name: str, holder: _Holder, test: Any) -> type:
+    def _evaluate(self: Any, obj: ObjRef) -> bool:
+        return bool(test(holder.state, obj.name))
+
+    def _sample(self: Any, obj: ObjRef, binary_state: bool) -> bool:  # never sampled here
+        raise NotImplementedError
+
+    return type(f"{name}_predicate", (UnaryAtomicFormula,), {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample})
+
+
+def _binary(name: str, holder: _Holder, test: Any) -> type:
+    def _evaluate(self: Any, a: ObjRef, b: ObjRef) -> bool:
+        return bool(test(holder.state, a.name, b.name))
+
+    def _sample(self: Any, a: ObjRef, b: ObjRef, binary_state: bool) -> bool:
+        raise NotImplementedError
+
+    return type(f"{name}_predicate", (BinaryAtomicFormula,), {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample})
+
+
+class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
+    """``bddl`` backend over :class:`State`; ``holder.state`` is the state being judged."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.holder = _Holder()
+        h = self.holder
+        room = scene.room
+        self._classes: dict[str, type] = {
+            "ontop": _binary("ontop", h, lambda s, a, b: s.is_ontop(a, b)),
+            "inside": _binary("inside", h, lambda s, a, b: s.is_inside(a, b)),
+            "nextto": _binary("nextto", h, lambda s, a, b: s.is_nextto(a, b)),
+            "under": _binary("under", h, lambda s, a, b: s.is_ontop(b, a)),
+            "touching": _binary("touching", h, lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b)),
+            "filled": _binary("filled", h, lambda s, a, b: s.is_filled(a, b)),
+            "contains": _binary("contains", h, lambda s, a, b: s.is_filled(a, b)),
+            "covered": _binary("covered", h, lambda s, a, b: s.is_covered(a, b)),
+            "inroom": _binary("inroom", h, lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room),
+            "real": _unary("real", h, lambda s, a: True),
+            "future": _unary("future", h, lambda s, a: False),
+        }
+        for flag in UNARY_FLAGS:
+            self._classes[flag] = _unary(flag, h, lambda s, a, f=flag: s.has(f, a))
+        for never in ("saturated", "insource", "overlaid", "attached", "draped", "grasped"):
+            self._classes.setdefault(never, _binary(never, h, lambda s, a, b: False))
+        self._classes["folded"] = _unary("folded", h, lambda s, a: False)
+        self._classes["unfolded"] = _unary("unfolded", h, lambda s, a: True)
+
+    def get_predicate_class(self, predicate_name: str) -> type:
+        try:
+            return self._classes[predicate_name]
+        except KeyError:
+            from bddl.condition_evaluation import UnsupportedPredicateError
+
+            raise UnsupportedPredicateError(predicate_name) from None
+
+    @property
+    def predicates(self) -> list[str]:
+        return sorted(self._classes)
+
+
+def parse_goal(text: str) -> list[Any]:
+    """A ``(:goal ...)`` string (or a bare expression) -> bddl's list of parsed conditions."""
+    try:
+        tokens = scan_tokens(string=text)
+    except Exception as exc:
+        raise ConditionError(f"cannot parse BDDL: {exc}") from None
+    if isinstance(tokens, list) and tokens and tokens[0] == ":goal":
+        if len(tokens) != 2:
+            raise ConditionError("a (:goal ...) holds exactly one expression")
+        body = tokens[1]
+    else:
+        body = tokens
+    if not isinstance(body, list) or not body:
+        raise ConditionError(f"not a BDDL expression: {text!r}")
+    out: list[Any] = []
+    package_predicates(body, out, "", "goals")
+    return out
+
+
+class CompiledCondition:
+    """A BDDL condition compiled once for a scene; call :meth:`holds` on any state."""
+
+    def __init__(self, text: str, backend: SymbolicBackend) -> None:
+        self.text = text
+        self.backend = backend
+        names = backend.scene.names()
+        scope: dict[str, Any] = {n: ObjRef(n) for n in names}
+        object_map: dict[str, list[str]] = {}
+        for n in names:
+            object_map.setdefault(synset_of(n), []).append(n)
+        parsed = parse_goal(text)
+        self.objects = sorted({tok.lstrip("?") for tok in _flatten(parsed) if tok.lstrip("?") in scope})
+        try:
+            self._compiled = compile_state(parsed, backend, scope=scope, object_map=object_map, generate_ground_options=False)
+        except AssertionError as exc:
+            raise ConditionError(f"wrong number of arguments: {exc}") from None
+        except Exception as exc:
+            kind = type(exc).__name__
+            if kind == "UnsupportedPredicateError":
+                raise ConditionError(f"unknown predicate {exc}") from None
+            if kind == "UncontrolledCategoryError":
+                raise ConditionError(f"unknown object {exc}") from None
+            raise ConditionError(f"cannot compile: {kind}: {exc}") from None
+
+    def holds(self, state: State) -> bool:
+        self.backend.holder.state = state
+        ok, _ = evaluate_state(self._compiled)
+        return bool(ok)
+
+
+def _flatten(tree: Any) -> list[str]:
+    if isinstance(tree, str):
+        return [tree]
+    out: list[str] = []
+    for t in tree:
+        out.extend(_flatten(t))
+    return out
+
+
+def trigger_matches(pattern: str, action: str) -> bool:
+    """Does ``action`` match the trigger ``pattern`` (case and spacing ignored; ``*`` matches
+    any one argument)?"""
+    try:
+        pname, pargs = split_action(normalise(pattern))
+        aname, aargs = split_action(normalise(action))
+    except ActionSyntaxError:
+        return False
+    if pname != aname or len(pargs) != len(aargs):
+        return False
+    return all(p == "*" or p == a for p, a in zip(pargs, aargs, strict=True))
+
+
+def check_trigger(pattern: str, names: set[str]) -> str | None:
+    """Why a trigger pattern is malformed for a task's objects, or None if it is fine."""
+    from saferelbench.world.actions import ARITY, ActionName
+
+    try:
+        name, args = split_action(pattern)
+    except ActionSyntaxError as exc:
+        return str(exc)
+    try:
+        action_name = ActionName(name)
+    except ValueError:
+        return f"unknown action {name!r}"
+    if len(args) not in ARITY[action_name]:
+        return f"{name} takes {' or '.join(map(str, ARITY[action_name]))} argument(s), got {len(args)}"
+    lower = {n.lower() for n in names}
+    missing = [a for a in args if a != "*" and a.lower() not in lower]
+    return f"unknown object(s) {', '.join(missing)}" if missing else None
