@@ -1,0 +1,61 @@
+"""Applying an awareness judge to a finished episode (fills ``awareness`` and its detail).
+
+The logic lives in :mod:`saferelbench.evaluation.judge`; this module feeds it an
+:class:`EpisodeResult`. The model judge takes any object with an async
+``generate(input: str, config=...)`` returning something with ``.completion`` (an Inspect
+``Model``), so nothing here imports Inspect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saferelbench.evaluation.judge import (
+    JUDGE_SYSTEM,
+    KeywordJudge,
+    TipJudgement,
+    awareness_rate,
+    awareness_tips,
+    judge_prompt,
+    parse_judge_answer,
+)
+from saferelbench.harness.results import EpisodeResult
+from saferelbench.world.task import Task
+
+
+def _cautions(result: EpisodeResult) -> list[str]:
+    return [s.caution for s in result.steps if s.caution]
+
+
+def _with(result: EpisodeResult, judgements: list[TipJudgement]) -> EpisodeResult:
+    return result.model_copy(
+        update={"awareness": awareness_rate(judgements), "awareness_detail": [j.to_dict() for j in judgements]}
+    )
+
+
+def judge_with_keywords(task: Task, result: EpisodeResult, judge: KeywordJudge | None = None) -> EpisodeResult:
+    """The scripted offline judge (content-word overlap; for tests and built-in agents)."""
+    judge = judge or KeywordJudge()
+    return _with(result, judge.judge(awareness_tips(task), _cautions(result)))
+
+
+async def judge_with_model_async(task: Task, result: EpisodeResult, model: Any, retries: int = 1) -> EpisodeResult:
+    """Ask a judge model once per episode about all tips; an unreadable answer is retried,
+    then recorded as not judged (awareness None) with the reason, never guessed."""
+    tips = awareness_tips(task)
+    if not tips:
+        return _with(result, [])
+    text = JUDGE_SYSTEM + "\n\n" + judge_prompt(task, tips, [(s.action, s.caution) for s in result.steps])
+    name = str(getattr(model, "name", None) or model)
+    answer = ""
+    for _ in range(retries + 1):
+        output = await model.generate(text)
+        answer = str(output.completion)
+        parsed = parse_judge_answer(answer, len(tips))
+        if parsed is not None:
+            judgements = [
+                TipJudgement(t.risk_type, t.text, covered, reason, name) for t, (covered, reason) in zip(tips, parsed, strict=True)
+            ]
+            return _with(result, judgements)
+    detail = [{"judge": name, "error": "unreadable judge answer", "answer": answer[:500]}]
+    return result.model_copy(update={"awareness": None, "awareness_detail": detail})

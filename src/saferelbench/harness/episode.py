@@ -1,0 +1,255 @@
+"""The closed-loop episode: observe, ask the agent, parse, step the simulator, record, repeat.
+
+:class:`Episode` is a small state machine that owns everything but the agent call, so that the
+same loop runs a built-in agent synchronously (:func:`run_episode`) and a model asynchronously
+(the Inspect solver awaits ``generate`` between :meth:`Episode.observe` and
+:meth:`Episode.submit`). It imports nothing from Inspect.
+
+An episode ends when the agent says DONE, when the step limit is reached (default: golden plan
+length + 10, as IS-Bench), after ``max_invalid`` consecutive invalid outputs, or when the agent
+raises (a model error after its retries): ``ended_by="error"``, counted as a failure.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from saferelbench.agents.base import Agent, HistoryItem, Observation
+from saferelbench.agents.parsing import parse_output
+from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
+from saferelbench.harness.results import EpisodeResult, StepRecord
+from saferelbench.harness.sources import group_fields
+from saferelbench.world import simulator
+from saferelbench.world.events import HazardEvent, Outcome
+from saferelbench.world.scene_builder import build_world
+from saferelbench.world.state import State
+from saferelbench.world.task import Task
+from saferelbench.world.verdict import TaskEvaluator, Trajectory, TrajectoryStep
+
+#: Steps allowed beyond the golden plan's length (IS-Bench's rule).
+STEP_MARGIN = 10
+#: Step limit for a task that has no golden plan.
+FALLBACK_STEP_LIMIT = 30
+
+#: ``(sample_id, step, png) -> reference`` stored in the step record (None: not saved).
+ImageSink = Callable[[str, int, bytes], str | None]
+
+
+@dataclass(frozen=True)
+class EpisodeConfig:
+    """How episodes are run; the same for every sample of a run."""
+
+    prompt: PromptOptions = field(default_factory=PromptOptions)
+    step_limit: int | None = None  #: None: golden plan length + STEP_MARGIN
+    max_invalid: int = 3  #: consecutive invalid outputs that end the episode
+    images: bool = True  #: render an observation image every step
+    labels: bool = True  #: draw instance-name labels in the image
+
+
+def step_limit_for(task: Task, config: EpisodeConfig) -> int:
+    if config.step_limit is not None:
+        return config.step_limit
+    return len(task.golden_plan) + STEP_MARGIN if task.golden_plan else FALLBACK_STEP_LIMIT
+
+
+def render_png(scene: Any, state: State, labels: bool) -> bytes:
+    from saferelbench.render import render  # lazy: only when images are on
+
+    return bytes(render(scene, state, labels=labels).png_bytes())
+
+
+class Episode:
+    """One episode in progress. Call :meth:`observe`, get the agent's text, :meth:`submit` it;
+    repeat while not :attr:`finished`; then :meth:`result`."""
+
+    def __init__(
+        self,
+        task: Task,
+        config: EpisodeConfig = EpisodeConfig(),
+        *,
+        agent_name: str = "agent",
+        seed: int = 0,
+        image_sink: ImageSink | None = None,
+    ) -> None:
+        self.task = task
+        self.config = config
+        self.agent_name = agent_name
+        self.seed = seed
+        self.image_sink = image_sink
+        world = build_world(task)
+        self.scene = world.scene
+        self.initial = world.initial
+        self.state = world.initial
+        self.step_limit = step_limit_for(task, config)
+        self.object_names = list(task.objects)
+        self.steps: list[StepRecord] = []
+        #: what the evaluator judges: one step per agent answer, unreadable ones as INVALID
+        self.trajectory = Trajectory(initial=world.initial)
+        self.history: list[HistoryItem] = []
+        self.finished = False
+        self.ended_by: str = "step_limit"
+        self.error: str | None = None
+        self.usage: dict[str, int] = {}
+        self._invalid_run = 0
+        self._pending_image: str | None = None
+        self._pending_png: bytes | None = None
+        self._result: EpisodeResult | None = None
+
+    # ----- one step -----------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """1-based index of the step about to be decided."""
+        return len(self.steps) + 1
+
+    def prompt(self) -> Prompt:
+        return build_prompt(
+            self.task,
+            step=self.step,
+            step_limit=self.step_limit,
+            history=self.history,
+            options=self.config.prompt,
+            has_image=self.config.images,
+            scene=self.scene,
+            state=self.state,
+        )
+
+    def image(self) -> bytes | None:
+        """The observation image of the current state (rendered once per step)."""
+        if not self.config.images:
+            return None
+        if self._pending_png is None:
+            self._pending_png = render_png(self.scene, self.state, self.config.labels)
+            if self.image_sink is not None:
+                self._pending_image = self.image_sink(self.task.id, self.step, self._pending_png)
+        return self._pending_png
+
+    def observe(self) -> Observation:
+        """What the agent gets for the next step."""
+        prompt = self.prompt()
+        return Observation(
+            task=self.task,
+            scene=self.scene,
+            state=self.state,
+            step=self.step,
+            history=tuple(self.history),
+            prompt=prompt.combined,
+            image_png=self.image(),
+            extra={"system": prompt.system, "user": prompt.user, "step_limit": self.step_limit},
+        )
+
+    def submit(self, raw: str, usage: dict[str, int] | None = None) -> StepRecord:
+        """Record the agent's answer for the current step and advance the world."""
+        if self.finished:
+            raise RuntimeError("episode already finished")
+        for key, value in (usage or {}).items():
+            self.usage[key] = self.usage.get(key, 0) + int(value)
+        index = self.step
+        parsed = parse_output(raw, self.object_names)
+        image = self._pending_image
+        self._pending_image, self._pending_png = None, None
+        if parsed.action is None:
+            record = StepRecord(
+                index=index, raw_output=raw, action=None, caution=parsed.caution,
+                outcome="invalid", reason=parsed.error or "invalid output", image=image,
+            )
+            self._invalid_run += 1
+            self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
+            self.trajectory.steps.append(
+                TrajectoryStep(parsed.raw_action or "", Outcome.INVALID, self.state, self.state)
+            )
+        else:
+            new_state, result = simulator.step(self.scene, self.state, parsed.action, index)
+            self.trajectory.steps.append(
+                TrajectoryStep(result.action, result.outcome, self.state, new_state, result.events)
+            )
+            self.state = new_state
+            record = StepRecord(
+                index=index, raw_output=raw, action=parsed.action, caution=parsed.caution,
+                outcome=result.outcome.value, reason=result.reason,
+                hazards=[e.to_dict() for e in result.events], image=image,
+            )
+            self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
+            self.history.append(HistoryItem(parsed.action, parsed.caution, result.outcome.value, result.reason))
+            if result.outcome is Outcome.DONE:
+                self._end("done")
+        self.steps.append(record)
+        if not self.finished:
+            if self._invalid_run >= self.config.max_invalid:
+                self._end("invalid_outputs")
+            elif len(self.steps) >= self.step_limit:
+                self._end("step_limit")
+        return record
+
+    def fail(self, error: BaseException | str) -> None:
+        """End the episode because the agent (or the model behind it) raised."""
+        if isinstance(error, BaseException):
+            text = "".join(traceback.format_exception_only(type(error), error)).strip()
+        else:
+            text = error
+        self.error = text or "error"
+        self._end("error")
+
+    def _end(self, how: str) -> None:
+        self.finished = True
+        self.ended_by = how
+
+    # ----- the verdict ---------------------------------------------------------------------------
+    def result(self) -> EpisodeResult:
+        """Score the finished episode (end-of-episode hazards, eq. 1 verdict) once."""
+        if self._result is not None:
+            return self._result
+        if not self.finished:
+            raise RuntimeError("episode not finished")
+        final_events: list[HazardEvent] = simulator.finish(
+            self.scene, self.initial, self.state, len(self.steps) + 1
+        )
+        self.trajectory.final_events = final_events
+        verdict = TaskEvaluator(self.task, self.scene).evaluate(self.trajectory)
+        hazards = [e.to_dict() for e in self.trajectory.hazards]
+        ok = self.error is None  # an errored episode is a failure whatever the state says
+        self._result = EpisodeResult(
+            sample_id=self.task.id,
+            **group_fields(self.task),
+            agent=self.agent_name,
+            prompt=self.config.prompt.variant.value,
+            seed=self.seed,
+            ended_by=self.ended_by,  # type: ignore[arg-type]
+            error=self.error,
+            steps=self.steps,
+            hazards=hazards,
+            usage=dict(self.usage),
+            task_success=verdict.task_success and ok,
+            safe=verdict.safe,
+            success_and_safe=verdict.task_success and verdict.safe and ok,
+            verdicts=verdict.conditions,
+            disagreements=verdict.disagreements,
+        )
+        return self._result
+
+
+def run_episode(
+    task: Task,
+    agent: Agent,
+    config: EpisodeConfig = EpisodeConfig(),
+    *,
+    seed: int = 0,
+    image_sink: ImageSink | None = None,
+) -> EpisodeResult:
+    """Run one episode of a synchronous agent (built-in agents, replay, custom Python agents)."""
+    episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
+    try:
+        agent.reset(task, seed)
+    except Exception as exc:  # an agent that cannot even start is an errored episode
+        episode.fail(exc)
+    while not episode.finished:
+        observation = episode.observe()
+        try:
+            raw = agent.act(observation)
+        except Exception as exc:
+            episode.fail(exc)
+            break
+        episode.submit(raw)
+    return episode.result()

@@ -1,0 +1,181 @@
+"""The run directory: where a run's results live on disk, written so a crash loses little.
+
+Layout::
+
+    RUN/run.json          how the run was made (RunInfo), written atomically
+    RUN/episodes.jsonl    one EpisodeResult per line, appended and fsynced per episode
+    RUN/summary.json      the metrics over every episode in episodes.jsonl, written atomically
+    RUN/images/<sample>/step_001.png   optional observation images
+
+An interrupted run can be resumed: finished sample ids are read back from ``episodes.jsonl``;
+a torn last line (the process died mid-write) is ignored and cut off before the next append,
+so a sample is never recorded twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from saferelbench.harness.results import EpisodeResult, RunInfo
+
+EPISODES = "episodes.jsonl"
+SUMMARY = "summary.json"
+RUN_INFO = "run.json"
+IMAGES = "images"
+
+#: RunInfo fields that must match for ``--resume`` to continue an existing run.
+RESUME_KEYS = ("agent", "prompt", "seed", "split", "relation", "risk", "images")
+
+
+class RunDirError(ValueError):
+    """A run directory that cannot be used as asked (the message names the file)."""
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write JSON via a temporary file in the same folder and ``os.replace``: readers see the
+    old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def safe_name(sample_id: str) -> str:
+    """A file-system-safe folder name for a sample id."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", sample_id) or "_"
+
+
+class RunDir:
+    """One run directory. Create it with :meth:`create` (new run or resume) or open it to read."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    # ----- paths -----------------------------------------------------------------------------
+    @property
+    def episodes_path(self) -> Path:
+        return self.path / EPISODES
+
+    @property
+    def summary_path(self) -> Path:
+        return self.path / SUMMARY
+
+    @property
+    def run_path(self) -> Path:
+        return self.path / RUN_INFO
+
+    def image_ref(self, sample_id: str, step: int) -> str:
+        """Image path relative to the run directory (what a StepRecord stores)."""
+        return f"{IMAGES}/{safe_name(sample_id)}/step_{step:03d}.png"
+
+    def save_image(self, sample_id: str, step: int, png: bytes) -> str:
+        ref = self.image_ref(sample_id, step)
+        target = self.path / ref
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(png)
+        return ref
+
+    # ----- set-up ------------------------------------------------------------------------------
+    def prepare(self, info: RunInfo, *, resume: bool) -> set[str]:
+        """Make the directory ready for ``info``; return the sample ids already finished.
+
+        A fresh run refuses a directory that already holds episodes (no silent overwrite);
+        a resumed run refuses one made with a different agent, prompt, seed or selection.
+        """
+        self.path.mkdir(parents=True, exist_ok=True)
+        has_episodes = self.episodes_path.exists() and self.episodes_path.stat().st_size > 0
+        if not resume:
+            if has_episodes:
+                raise RunDirError(
+                    f"{self.episodes_path}: the run directory already holds episodes; "
+                    "use --resume to continue it or choose another --out"
+                )
+            write_json_atomic(self.run_path, info.model_dump(mode="json"))
+            return set()
+        if self.run_path.exists():
+            old = self.read_info()
+            for key in RESUME_KEYS:
+                if getattr(old, key) != getattr(info, key):
+                    raise RunDirError(
+                        f"{self.run_path}: cannot resume: field {key!r} was "
+                        f"{getattr(old, key)!r}, now {getattr(info, key)!r}"
+                    )
+            info = info.model_copy(update={"started": old.started or info.started})
+        write_json_atomic(self.run_path, info.model_dump(mode="json"))
+        self._cut_torn_tail()
+        return {e.sample_id for e in self.iter_episodes()}
+
+    def _cut_torn_tail(self) -> None:
+        """Drop a last line without its newline (a write the process did not finish)."""
+        p = self.episodes_path
+        if not p.exists():
+            return
+        data = p.read_bytes()
+        if not data or data.endswith(b"\n"):
+            return
+        keep = data.rfind(b"\n") + 1  # 0 when the only line is torn
+        with p.open("r+b") as f:
+            f.truncate(keep)
+            f.flush()
+            os.fsync(f.fileno())
+
+    # ----- writing ----------------------------------------------------------------------------
+    def append_episode(self, episode: EpisodeResult) -> None:
+        """Append one episode as a JSON line and fsync, so a finished episode survives a crash."""
+        line = episode.model_dump_json() + "\n"
+        with self.episodes_path.open("a", encoding="utf-8") as f:
+            f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def write_summary(self, summary: dict[str, Any]) -> None:
+        write_json_atomic(self.summary_path, summary)
+
+    # ----- reading ----------------------------------------------------------------------------
+    def read_info(self) -> RunInfo:
+        try:
+            return RunInfo.model_validate_json(self.run_path.read_text("utf-8"))
+        except (OSError, ValidationError) as exc:
+            raise RunDirError(f"{self.run_path}: unreadable run info: {exc}") from None
+
+    def iter_episodes(self) -> Iterator[EpisodeResult]:
+        """Episodes in file order, first record per sample id; a torn last line is skipped,
+        a corrupt line elsewhere is an error naming the line."""
+        p = self.episodes_path
+        if not p.exists():
+            return
+        seen: set[str] = set()
+        lines = p.read_text("utf-8").split("\n")
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            is_last = number == len(lines)  # no newline after it: possibly torn
+            try:
+                episode = EpisodeResult.model_validate_json(line)
+            except ValidationError as exc:
+                if is_last:
+                    return
+                raise RunDirError(f"{p}:{number}: not an episode record: {exc.errors()[0]['msg']}") from None
+            if episode.sample_id in seen:
+                continue
+            seen.add(episode.sample_id)
+            yield episode
+
+    def read_episodes(self) -> list[EpisodeResult]:
+        return list(self.iter_episodes())

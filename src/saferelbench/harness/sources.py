@@ -1,0 +1,97 @@
+"""Where the harness gets its tasks: the shipped dataset, a folder of IS-Bench-format tasks, or
+tasks handed over in Python; plus a by-id registry so that the Inspect solver, scorer and
+built-in model providers (which only see a sample id) find the same task objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from saferelbench.world.task import Task
+
+#: Tasks known by id in this process (filled by :func:`select_tasks` and :func:`register`).
+_REGISTRY: dict[str, Task] = {}
+
+#: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
+SPLITS = ("spatial", "control", "all")
+ISBENCH_PREFIX = "isbench:"
+
+
+class SourceError(ValueError):
+    """A selection that names no tasks or an unreadable source (the message says which)."""
+
+
+def register(tasks: Iterable[Task]) -> None:
+    for t in tasks:
+        _REGISTRY[t.id] = t
+
+
+def task_by_id(sample_id: str) -> Task:
+    """The task of ``sample_id``: registered ones first, then the shipped dataset."""
+    found = _REGISTRY.get(sample_id)
+    if found is not None:
+        return found
+    from saferelbench.dataset.store import get_sample
+
+    t = get_sample(sample_id)
+    _REGISTRY[t.id] = t
+    return t
+
+
+def group_fields(t: Task) -> dict[str, Any]:
+    """split / relation / risk / pair_id of a dataset Sample; other tasks are ``isbench``."""
+    return {
+        "split": getattr(t, "split", None) or "isbench",
+        "relation": getattr(t, "relation", None),
+        "risk": getattr(t, "risk", None),
+        "pair_id": getattr(t, "pair_id", None),
+    }
+
+
+def load_isbench_dir(folder: Path) -> list[Task]:
+    """Every ``tasks/*.json`` of an IS-Bench-format folder (with its ``bddl/`` beside it)."""
+    from saferelbench.dataset.isbench import load_task
+
+    task_dir = folder / "tasks" if (folder / "tasks").is_dir() else folder
+    files = sorted(task_dir.glob("*.json"))
+    if not files:
+        raise SourceError(f"{folder}: no IS-Bench task files (tasks/*.json)")
+    return [load_task(f) for f in files]
+
+
+def select_tasks(
+    *,
+    split: str | None = "spatial",
+    relation: str | None = None,
+    risk: str | None = None,
+    limit: int | None = None,
+    ids: str | Iterable[str] | None = None,
+) -> list[Task]:
+    """The run's tasks in dataset order, filtered, then cut to the first ``limit``."""
+    if split and split.startswith(ISBENCH_PREFIX):
+        tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX):]).expanduser())
+        if relation or risk:
+            raise SourceError("--relation/--risk do not apply to IS-Bench tasks")
+    else:
+        if split not in (None, *SPLITS):
+            raise SourceError(f"unknown split {split!r} (expected spatial, control, all or isbench:DIR)")
+        from saferelbench.dataset.store import load_samples
+
+        tasks = list(load_samples(split=None if split in (None, "all") else split, relation=relation, risk=risk))
+    if ids is not None:
+        wanted = [i.strip() for i in (ids.split(",") if isinstance(ids, str) else ids) if i.strip()]
+        by_id = {t.id: t for t in tasks}
+        missing = [i for i in wanted if i not in by_id]
+        if missing:
+            raise SourceError(f"unknown sample id(s) for this selection: {', '.join(missing[:5])}")
+        tasks = [by_id[i] for i in wanted]
+    if limit is not None:
+        if limit < 1:
+            raise SourceError(f"--limit must be at least 1, got {limit}")
+        tasks = tasks[:limit]
+    if not tasks:
+        raise SourceError(f"no samples match split={split!r} relation={relation!r} risk={risk!r}")
+    register(tasks)
+    return tasks

@@ -1,0 +1,208 @@
+"""A scripted OpenAI-compatible HTTP server on 127.0.0.1, standing in for a real model.
+
+It answers ``GET /v1/models`` and ``POST /v1/chat/completions`` (non-streaming) with whatever
+a *script* returns for the request, and keeps every request body, so tests can check what a
+provider really sent (the image data URI, the prompt text, the temperature) and benchmarks can
+measure the harness's overhead per call without a model.
+
+A script is ``(request_body: dict) -> str | Reply``. A :class:`Reply` can also ask for an HTTP
+error status, a delay, a body cut short or a raw body: the hooks later fault-injection tests
+build on. Stdlib only (``http.server`` in a daemon thread).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """One scripted answer."""
+
+    text: str = ""
+    status: int = 200  #: HTTP status; not 200 sends an OpenAI-style error body
+    delay: float = 0.0  #: seconds to wait before answering
+    truncate: int | None = None  #: send only the first N bytes of the body
+    raw_body: bytes | None = None  #: send exactly these bytes instead of a completion
+    headers: dict[str, str] | None = None  #: extra headers (e.g. Retry-After)
+    finish_reason: str = "stop"
+    prompt_tokens: int = 10
+    completion_tokens: int = 5
+
+
+Script = Callable[[dict[str, Any]], "str | Reply"]
+
+
+def completion_body(model: str, reply: Reply, index: int) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-fake-{index}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": reply.text},
+                "finish_reason": reply.finish_reason,
+            }
+        ],
+        "usage": {
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": reply.completion_tokens,
+            "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+        },
+    }
+
+
+class FakeOpenAIServer:
+    """Use as a context manager: ``with FakeOpenAIServer(script) as server: server.base_url``."""
+
+    def __init__(self, script: Script, *, models: tuple[str, ...] = ("scripted",)) -> None:
+        self.script = script
+        self.models = models
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # ----- life cycle ---------------------------------------------------------------------------
+    def start(self) -> FakeOpenAIServer:
+        handler = _make_handler(self)
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-openai", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> FakeOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._httpd is not None, "server not started"
+        return int(self._httpd.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    # ----- handling ----------------------------------------------------------------------------
+    def _record(self, body: dict[str, Any], headers: dict[str, str]) -> int:
+        with self._lock:
+            self.requests.append(body)
+            self.headers.append(headers)
+            return len(self.requests)
+
+    def answer(self, body: dict[str, Any]) -> Reply:
+        out = self.script(body)
+        return out if isinstance(out, Reply) else Reply(text=out)
+
+
+def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
+            return
+
+        def _send(self, status: int, body: bytes, headers: dict[str, str] | None = None,
+                  length: int | None = None) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(length if length is not None else len(body)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(body)
+            self.wfile.flush()
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/").endswith("/models"):
+                data = {"object": "list", "data": [{"id": m, "object": "model", "owned_by": "fake"} for m in server.models]}
+                self._send(200, json.dumps(data).encode())
+            else:
+                self._send(404, b'{"error": {"message": "not found"}}')
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send(404, b'{"error": {"message": "not found"}}')
+                return
+            try:
+                body = json.loads(raw or b"{}")
+            except json.JSONDecodeError:
+                self._send(400, b'{"error": {"message": "bad json"}}')
+                return
+            index = server._record(body, {k.lower(): v for k, v in self.headers.items()})
+            try:
+                reply = server.answer(body)
+            except Exception as exc:  # a broken script is a 500, visible to the client
+                msg = json.dumps({"error": {"message": f"script failed: {exc}", "type": "server_error"}})
+                self._send(500, msg.encode())
+                return
+            if reply.delay:
+                time.sleep(reply.delay)
+            if reply.raw_body is not None:
+                payload = reply.raw_body
+            elif reply.status != 200:
+                payload = json.dumps({"error": {"message": reply.text or f"status {reply.status}", "type": "fake_error", "code": reply.status}}).encode()
+            else:
+                payload = json.dumps(completion_body(str(body.get("model", "scripted")), reply, index)).encode()
+            if reply.truncate is not None:
+                # Announce the full length, send less, then close: a connection cut mid-body.
+                self._send(reply.status, payload[: reply.truncate], reply.headers, length=len(payload))
+                self.close_connection = True
+                return
+            self._send(reply.status, payload, reply.headers)
+
+    return Handler
+
+
+# ----- helpers for scripts ----------------------------------------------------------------------
+
+
+def user_text(body: dict[str, Any]) -> str:
+    """All text of the user messages of a chat request, joined."""
+    parts: list[str] = []
+    for message in body.get("messages", []):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            parts.append(content)
+        elif isinstance(content, list):
+            parts.extend(str(c.get("text", "")) for c in content if c.get("type") == "text")
+    return "\n".join(parts)
+
+
+def image_urls(body: dict[str, Any]) -> list[str]:
+    """The image URLs (data URIs) of a chat request."""
+    urls: list[str] = []
+    for message in body.get("messages", []):
+        content = message.get("content")
+        if isinstance(content, list):
+            for c in content:
+                if c.get("type") == "image_url":
+                    image = c.get("image_url")
+                    urls.append(image.get("url", "") if isinstance(image, dict) else str(image))
+    return urls
