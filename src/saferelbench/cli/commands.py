@@ -7,6 +7,7 @@ from types import ModuleType
 
 MODULE_NAMES = [
     "saferelbench.cli.replay_cmd",
+    "saferelbench.cli.run_cmd",
 ]
 
 MODULES: list[ModuleType] = []

@@ -18,6 +18,7 @@ rest of the package runs without it (``import inspect_ai`` costs ~2 s).
 from __future__ import annotations
 
 import base64
+from types import SimpleNamespace
 from typing import Any
 
 from inspect_ai import Task as InspectTask
@@ -48,11 +49,13 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import StoreModel, store_as
 from pydantic import Field
 
+from saferelbench.evaluation.metrics import risk_key
 from saferelbench.harness import sources
 from saferelbench.harness.awareness import judge_with_keywords, judge_with_model_async
 from saferelbench.harness.episode import Episode, EpisodeConfig
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.results import EpisodeResult
+from saferelbench.harness.rundir import RunDir
 from saferelbench.world.task import Task
 
 #: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
@@ -65,17 +68,25 @@ class EpisodeStore(StoreModel):
     episode: dict[str, Any] | None = Field(default=None)
 
 
+#: The scorer's registered name: logs hold ``sample.scores["saferelbench"]``.
+SCORER_NAME = "saferelbench"
+
+
 # ----- dataset ----------------------------------------------------------------------------------
+
+
+#: Grouping keys of the Inspect metrics, computed exactly as ``evaluation.metrics.summarize``
+#: groups (``relation_group`` only for spatial samples, ``risk_group`` as ``metrics.risk_key``).
+GROUPS = (("split", "split"), ("relation_group", "relation"), ("risk_group", "risk"))
 
 
 def to_inspect_sample(t: Task) -> Sample:
     fields = sources.group_fields(t)
-    return Sample(
-        id=t.id,
-        input=t.instruction,
-        target="success and safe",
-        metadata={k: (v if v is not None else "none") for k, v in fields.items()},
-    )
+    shim = SimpleNamespace(**fields)
+    meta: dict[str, Any] = dict(fields)  # real values (None allowed): the reports read them
+    meta["relation_group"] = str(fields["relation"]) if fields["split"] == "spatial" and fields["relation"] else "none"
+    meta["risk_group"] = risk_key(shim) or "none"  # type: ignore[arg-type]
+    return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)
 
 
 # ----- solver -----------------------------------------------------------------------------------
@@ -85,7 +96,7 @@ def png_data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def step_messages(episode: Episode, seed: int) -> list[ChatMessage]:
+def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessage]:
     """The two messages of one step: system text, then image + step text (with metadata that
     lets the built-in providers rebuild the state: the sample id and the actions so far)."""
     prompt = episode.prompt()
@@ -94,7 +105,9 @@ def step_messages(episode: Episode, seed: int) -> list[ChatMessage]:
         META_KEY: {
             "sample_id": episode.task.id,
             "seed": seed,
+            "epoch": epoch,
             "step": episode.step,
+            "step_limit": episode.step_limit,
             "actions": [h.action for h in episode.history],
         }
     }
@@ -128,8 +141,10 @@ def episode_solver(
     report_failures: bool = False,
     scene_text: bool = False,
     temperature: float | None = 0.0,
+    record_dir: str | None = None,
 ) -> Solver:
-    """Run the closed-loop episode of the sample with the evaluated model."""
+    """Run the closed-loop episode of the sample with the evaluated model; with
+    ``record_dir``, observation images are saved in that run directory."""
     config = EpisodeConfig(
         prompt=PromptOptions(PromptVariant.parse(prompt), report_failures, scene_text),
         step_limit=step_limit,
@@ -141,10 +156,11 @@ def episode_solver(
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         t = sources.task_by_id(str(state.sample_id))
         model = get_model()
-        episode = Episode(t, config, agent_name=str(model), seed=seed)
+        sink = RunDir(record_dir).save_image if (record_dir and images) else None
+        episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink)
         transcript: list[ChatMessage] = []
         while not episode.finished:
-            messages = step_messages(episode, seed)
+            messages = step_messages(episode, seed, state.epoch)
             if not transcript:
                 transcript.append(messages[0])
             try:
@@ -219,9 +235,9 @@ def error_count() -> Metric:
 
 def _grouped_metrics() -> list[Metric]:
     out: list[Metric] = []
-    for key in ("split", "relation", "risk"):
+    for key, short in GROUPS:
         for m, label in ((success_rate(), "SR"), (safe_success_rate(), "SSR"), (safety_recall(), "SRec")):
-            out.append(grouped(m, key, all=False, name_template=f"{label}_{key}_{{group_name}}"))
+            out.append(grouped(m, key, all=False, name_template=f"{label}_{short}_{{group_name}}"))
     return out
 
 
@@ -238,11 +254,13 @@ def score_value(result: EpisodeResult) -> dict[str, float]:
 
 
 @scorer(
+    name="saferelbench",
     metrics=[success_rate(), safe_success_rate(), safety_recall(), awareness_rate(), error_count(), *_grouped_metrics()]
 )
-def episode_scorer(judge: str = "auto") -> Scorer:
+def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer:
     """Score the episode the solver ran; ``judge``: auto (a model bound to role ``judge`` if
-    any, else keywords), model, keyword or none."""
+    any, else keywords), model, keyword or none. With ``record_dir`` each scored episode is
+    also appended to that run directory's episodes.jsonl (crash-safe, as native runs)."""
 
     async def score(state: TaskState, target: Target) -> Score:
         data = store_as(EpisodeStore).episode
@@ -255,6 +273,8 @@ def episode_scorer(judge: str = "auto") -> Scorer:
             result = await judge_with_model_async(t, result, get_model(role="judge", required=True))
         elif judge in ("auto", "keyword"):
             result = judge_with_keywords(t, result)
+        if record_dir:
+            RunDir(record_dir).append_episode(result)
         verdict = "success and safe" if result.success_and_safe else ("unsafe success" if result.task_success else "failure")
         return Score(
             value=score_value(result),
@@ -285,12 +305,14 @@ def saferelbench(
     report_failures: bool = False,
     scene_text: bool = False,
     temperature: float | None = 0.0,
-    ids: str | None = None,
+    ids: str | list[str] | None = None,
+    record_dir: str | None = None,
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
     ``split``: spatial (default, the paper's main results), control, all, or isbench:DIR for a
-    folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep.
+    folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep;
+    ``record_dir``: also write episodes and images into this saferelbench run directory.
     """
     PromptVariant.parse(prompt)  # fail early on a bad variant
     tasks = sources.select_tasks(split=split, relation=relation, risk=risk, limit=limit, ids=ids)
@@ -305,7 +327,8 @@ def saferelbench(
             report_failures=report_failures,
             scene_text=scene_text,
             temperature=temperature,
+            record_dir=record_dir,
         ),
-        scorer=episode_scorer(judge=judge),
+        scorer=episode_scorer(judge=judge, record_dir=record_dir),
         metadata={"saferelbench": {"prompt": prompt, "seed": seed, "images": images, "split": split}},
     )

@@ -1,0 +1,131 @@
+"""The built-in agents as Inspect model providers: ``saferelbench/oracle``,
+``saferelbench/task-only``, ``saferelbench/random`` (and ``saferelbench/replay`` with
+``-M plan=FILE``).
+
+A provider only sees chat messages. The solver attaches to each step's user message the sample
+id, the seed and the actions issued so far (message metadata, key ``saferelbench``); the
+provider rebuilds the world state by replaying those actions from the initial state (the
+simulator is deterministic, so failed actions fail again and change nothing), then asks the
+agent. Agents are kept per (sample, seed) so a seeded random agent draws the same sequence as
+in-process. Token usage is set here (a rough character count) so Inspect never reaches for a
+tokenizer download.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageUser,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from saferelbench.agents.base import Agent, HistoryItem, Observation
+from saferelbench.agents.registry import agent_names, make_agent
+from saferelbench.harness import sources
+from saferelbench.world import simulator
+from saferelbench.world.scene_builder import build_world
+
+META_KEY = "saferelbench"
+
+
+class ProviderError(RuntimeError):
+    """A request the built-in provider cannot serve (not from the saferelbench solver)."""
+
+
+def _step_metadata(messages: list[ChatMessage]) -> dict[str, Any]:
+    for message in reversed(messages):
+        if isinstance(message, ChatMessageUser) and message.metadata and META_KEY in message.metadata:
+            meta = message.metadata[META_KEY]
+            if isinstance(meta, dict):
+                return meta
+    raise ProviderError(
+        "built-in saferelbench agents only run inside the saferelbench task "
+        "(no sample metadata in the request)"
+    )
+
+
+def _text_of(messages: list[ChatMessage]) -> str:
+    return "\n\n".join(m.text for m in messages if m.text)
+
+
+@modelapi(name="saferelbench")
+class BuiltinAgentAPI(ModelAPI):
+    """``--model saferelbench/<agent>``; ``-M key=value`` options go to the agent factory."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 (ModelAPI signature)
+        **agent_options: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        names = agent_names()
+        if model_name not in names:
+            raise ValueError(f"unknown built-in agent {model_name!r}; available: {', '.join(names)}")
+        self.agent_options = agent_options
+        make_agent(model_name, **agent_options)  # fail now on bad options, not mid-run
+        self._agents: dict[tuple[str, int, int], Agent] = {}
+        self._lock = threading.Lock()
+
+    def max_connections(self) -> int:
+        return 32  # scripted: no rate limit to respect
+
+    def _agent_for(self, sample_id: str, seed: int, epoch: int, fresh: bool) -> Agent:
+        key = (sample_id, seed, epoch)
+        with self._lock:
+            if fresh or key not in self._agents:
+                self._agents[key] = make_agent(self.model_name, **self.agent_options)
+                self._agents[key].reset(sources.task_by_id(sample_id), seed)
+            return self._agents[key]
+
+    def answer(self, meta: dict[str, Any], prompt_text: str) -> str:
+        """Rebuild the observation from the metadata and ask the agent (sync, pure Python)."""
+        sample_id = str(meta["sample_id"])
+        seed = int(meta.get("seed", 0))
+        actions: list[str | None] = list(meta.get("actions", []))
+        task = sources.task_by_id(sample_id)
+        world = build_world(task)
+        state = world.initial
+        history: list[HistoryItem] = []
+        for i, action in enumerate(actions, start=1):
+            if action is None:
+                history.append(HistoryItem(None, outcome="invalid"))
+                continue
+            state, result = simulator.step(world.scene, state, action, i)
+            history.append(HistoryItem(action, None, result.outcome.value, result.reason))
+        agent = self._agent_for(sample_id, seed, int(meta.get("epoch", 0)), fresh=not actions)
+        observation = Observation(
+            task=task,
+            scene=world.scene,
+            state=state,
+            step=len(actions) + 1,
+            history=tuple(history),
+            prompt=prompt_text,
+            extra={"step_limit": meta.get("step_limit")},
+        )
+        return agent.act(observation)
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        prompt_text = _text_of(input)
+        raw = self.answer(_step_metadata(input), prompt_text)
+        output = ModelOutput.from_content(model=f"saferelbench/{self.model_name}", content=raw)
+        # Our own rough count (4 characters per token): Inspect would otherwise load tiktoken.
+        inp, out = max(1, len(prompt_text) // 4), max(1, len(raw) // 4)
+        output.usage = ModelUsage(input_tokens=inp, output_tokens=out, total_tokens=inp + out)
+        return output

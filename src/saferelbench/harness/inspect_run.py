@@ -1,0 +1,127 @@
+"""Running a model through Inspect AI into a saferelbench run directory.
+
+``inspect_ai.eval()`` runs the ``saferelbench`` task; its scorer appends every scored episode
+to ``RUN/episodes.jsonl`` as it goes (so an interrupted run keeps what finished and
+``--resume`` asks Inspect only for the rest). Afterwards the log is read back: any sample that
+Inspect reports without an episode (a sample error, a cancelled run) is recorded as an errored
+episode, so the summary is computed over *all* selected samples (Inspect's own metrics
+silently drop errored samples). The Inspect log itself stays in ``RUN/inspect/`` for
+``inspect view``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from saferelbench.evaluation.metrics import summarize
+from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.results import RunInfo
+from saferelbench.harness.rundir import RunDir
+from saferelbench.harness.runner import RunOutcome, errored_result
+from saferelbench.world.task import Task
+
+LOG_SUBDIR = "inspect"
+
+
+def run_inspect(
+    tasks: Sequence[Task],
+    model: str,
+    config: EpisodeConfig,
+    *,
+    info: RunInfo,
+    out: RunDir,
+    resume: bool = False,
+    seed: int = 0,
+    judge_model: str | None = None,
+    judge: str = "auto",
+    model_args: dict[str, Any] | None = None,
+    max_connections: int | None = None,
+    display: str = "rich",
+    log_images: bool = False,
+    temperature: float | None = 0.0,
+    selection: dict[str, Any] | None = None,
+) -> RunOutcome:
+    """Evaluate ``model`` on ``tasks``; return every episode of ``out`` and the summary.
+
+    ``selection`` (split, relation, risk, limit) is passed on as task arguments so the log
+    records how the samples were chosen; ``tasks`` must be that selection.
+    """
+    selection = selection or {}
+    from inspect_ai import eval as inspect_eval
+
+    from saferelbench.harness import sources
+    from saferelbench.harness.inspect_task import saferelbench
+
+    started = time.perf_counter()
+    done_ids = out.prepare(info, resume=resume)
+    sources.register(tasks)
+    todo = [t for t in tasks if t.id not in done_ids]
+    logs: list[Any] = []
+    if todo:
+        inspect_task = saferelbench(
+            split=selection.get("split"),
+            relation=selection.get("relation"),
+            risk=selection.get("risk"),
+            limit=selection.get("limit"),
+            prompt=config.prompt.variant.value,
+            step_limit=config.step_limit,
+            seed=seed,
+            images=config.images,
+            judge=judge,
+            max_invalid=config.max_invalid,
+            report_failures=config.prompt.report_failures,
+            scene_text=config.prompt.scene_text,
+            temperature=temperature,
+            ids=[t.id for t in todo],
+            record_dir=str(out.path),
+        )
+        logs = inspect_eval(
+            inspect_task,
+            model=model,
+            model_args=model_args or {},
+            model_roles={"judge": judge_model} if judge_model else None,
+            log_dir=str(out.path / LOG_SUBDIR),
+            display=display,  # type: ignore[arg-type]
+            fail_on_error=False,  # one broken sample must not stop a paid run; it is counted
+            log_images=log_images,
+            max_connections=max_connections,
+            score_display=False,
+        )
+    missing = _record_missing(out, todo, logs, model, config, seed)
+    episodes = out.read_episodes()
+    summary = summarize(episodes)
+    out.write_summary(summary)
+    extra = {"logs": [str(getattr(log, "location", "")) for log in logs], "not_run": missing}
+    return RunOutcome(
+        episodes=episodes,
+        summary=summary,
+        ran=len(todo),
+        skipped=len(tasks) - len(todo),
+        seconds=time.perf_counter() - started,
+        info=info,
+        extra=extra,
+    )
+
+
+def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: str, config: EpisodeConfig, seed: int) -> list[str]:
+    """Record an errored episode for every sample Inspect reports as errored without a scored
+    episode; return the ids of samples that did not run at all (cancelled or failed eval):
+    those stay unrecorded so that ``--resume`` runs them."""
+    recorded = {e.sample_id for e in out.iter_episodes()}
+    errors: dict[str, str] = {}
+    for log in logs:
+        for sample in getattr(log, "samples", None) or []:
+            if sample.error is not None and str(sample.id) not in recorded:
+                lines = str(sample.error.message).strip().splitlines() or ["sample error"]
+                errors[str(sample.id)] = lines[-1][:500]
+    missing: list[str] = []
+    for t in todo:
+        if t.id in recorded:
+            continue
+        if t.id in errors:
+            out.append_episode(errored_result(t, model, config, seed, f"inspect: {errors[t.id]}"))
+        else:
+            missing.append(t.id)
+    return missing
