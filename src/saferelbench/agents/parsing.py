@@ -318,3 +318,8 @@ def _resolve_object(arg: str, scene_objects: Collection[str]) -> str | None:
 def _short(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def format_answer(action: str, caution: str | None = None) -> str:
+    """The answer text a well-behaved agent writes (what built-in agents return)."""
+    return json.dumps({"action": action, "caution": caution})

@@ -1,0 +1,534 @@
+"""A generic planner over the symbolic simulator: the brain of the ``oracle`` and ``task-only``
+agents.
+
+It searches :func:`saferelbench.world.simulator.step` (pure; states are hashable values) for a
+shortest action sequence that ends in a state where the task goal holds, followed by DONE. It
+never reads the golden plan.
+
+With ``safe=True`` (the oracle) a transition is allowed only if every process condition it
+triggers holds (``before``: on the state before; ``after``: on the state after, as
+:class:`~saferelbench.world.verdict.TaskEvaluator` judges them) and it makes no hazard happen;
+a final state is accepted only if every applicable termination condition holds and the end of
+the episode makes no hazard. Applicability of a termination condition with a trigger depends on
+what was issued, so a search node is a state plus the set of such triggers already issued
+(including those of the episode's history). With ``safe=False`` (task-only) conditions and
+hazards are ignored.
+
+Search: A* on plan length with the number of unsatisfied top-level conjuncts (of the goal, and
+in safe mode of the applicable termination conditions) as the heuristic, ties broken towards
+deeper nodes. To keep the branching small, candidate actions only involve *relevant* objects
+(goal objects, objects named by conditions that such actions could trigger, what holds them)
+and placements only go to destinations named next to the object in the goal or a condition,
+or to a few "parking" surfaces; if that restricted search fails the planner retries with every
+object of the scene. The search stops with a clear failure after ``max_expansions`` nodes.
+
+The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
+"shortest" is what A* finds with it: on the dataset, plans are never longer than the golden
+ones (see ``benchmarks/bench_agents.py``).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from saferelbench.world.actions import split_action
+from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
+from saferelbench.world.events import Outcome
+from saferelbench.world.hazards import finish_events
+from saferelbench.world.simulator import heat_source_for, step
+from saferelbench.world.state import Scene, State
+from saferelbench.world.task import Condition, Task
+from saferelbench.world.verdict import TaskEvaluator
+
+#: At most this many safety tips make up one caution (the relation-induced one first).
+_MAX_TIPS = 2
+#: Predicates whose two arguments name an object and where it should (not) be.
+_PLACE_PREDICATES = frozenset({"ontop", "inside", "under", "nextto", "touching"})
+
+
+@dataclass(frozen=True)
+class PlanStepInfo:
+    """One planned action, the state it starts from and why it is there (its caution)."""
+
+    action: str
+    before: State
+    caution: str | None = None
+
+
+@dataclass
+class PlanResult:
+    """A plan (ending with DONE) or the reason there is none."""
+
+    steps: list[PlanStepInfo] = field(default_factory=list)
+    failure: str | None = None
+    expanded: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    @property
+    def actions(self) -> list[str]:
+        return [s.action for s in self.steps]
+
+
+@dataclass(frozen=True)
+class _Node:
+    state: State
+    issued: frozenset[int]  #: termination conditions whose trigger has been issued
+
+
+class Planner:
+    """Plans for one task; build once per episode (it compiles the task's conditions)."""
+
+    def __init__(
+        self,
+        task: Task,
+        scene: Scene,
+        *,
+        safe: bool = True,
+        max_expansions: int = 20_000,
+        initial: State | None = None,
+        evaluator: TaskEvaluator | None = None,
+    ) -> None:
+        self.task = task
+        self.scene = scene
+        self.safe = safe
+        self.max_expansions = max_expansions
+        #: the episode's initial state, for end-of-episode hazards (doors left open).
+        self.initial = initial
+        self.evaluator = evaluator or TaskEvaluator(task, scene)
+        self._goal_parts = _conjuncts(task.goal, self.evaluator)
+        self._term_parts = [_conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
+        self._goal_pairs, self._goal_objects = _bddl_objects(task.goal, scene)
+        self._appliances = _appliances_for(_bddl_predicates(task.goal, scene), scene)
+        #: in safe mode, first try to avoid every hazard event, then only the conditions.
+        self._avoid_hazards = safe
+        self._triggered_terms = [
+            i
+            for i, c in enumerate(task.termination_conditions)
+            if c.action not in (None, "completion")
+        ]
+        self._process_for: dict[str, list[int]] = {}
+        self._terms_for: dict[str, frozenset[int]] = {}
+
+    # ----- public ---------------------------------------------------------------------------
+    def issued_from(self, actions: Iterable[str]) -> frozenset[int]:
+        """The trigger-applicable termination conditions that ``actions`` (the non-invalid
+        actions of the episode so far) made applicable."""
+        out: set[int] = set()
+        for a in actions:
+            out |= self._terms_triggered_by(a)
+        return frozenset(out)
+
+    def plan(self, state: State, issued: frozenset[int] = frozenset()) -> PlanResult:
+        """A shortest plan from ``state``: relevant objects first, then all objects; in safe
+        mode avoiding hazard events too, and if that is impossible, conditions only."""
+        relevant = self._relevant_objects(state)
+        everything = self._all_objects()
+        scopes = [relevant] if relevant == everything else [relevant, everything]
+        expanded = 0
+        result = PlanResult(failure="nothing to search")
+        for avoid in [True, False] if self.safe else [False]:
+            self._avoid_hazards = avoid
+            for objects in scopes:
+                result = self._search(state, issued, objects)
+                expanded += result.expanded
+                if result.ok:
+                    result.expanded = expanded
+                    return result
+        return PlanResult(failure=result.failure, expanded=expanded)
+
+    # ----- search ---------------------------------------------------------------------------
+    def _search(
+        self, start_state: State, issued: frozenset[int], objects: frozenset[str]
+    ) -> PlanResult:
+        start = _Node(start_state, issued)
+        destinations = self._destinations(start_state, objects)
+        tie = itertools.count()
+        frontier: list[tuple[int, int, int, _Node]] = [(self._h(start), 0, next(tie), start)]
+        parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
+        best_g: dict[_Node, int] = {start: 0}
+        expanded = 0
+        while frontier:
+            _, neg_g, _, node = heapq.heappop(frontier)
+            g = -neg_g
+            if g > best_g.get(node, g):
+                continue
+            if self._accepts(node):
+                return PlanResult(self._trace(parents, node), expanded=expanded)
+            expanded += 1
+            if expanded > self.max_expansions:
+                return PlanResult(
+                    failure=f"search gave up after {self.max_expansions} expansions",
+                    expanded=expanded,
+                )
+            for action in self._candidates(node.state, objects, destinations):
+                child = self._transition(node, action)
+                if child is None or best_g.get(child, g + 2) <= g + 1:
+                    continue
+                best_g[child] = g + 1
+                parents[child] = (node, action)
+                heapq.heappush(frontier, (g + 1 + self._h(child), -(g + 1), next(tie), child))
+        kind = "safe plan" if self.safe else "plan"
+        return PlanResult(
+            failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
+        )
+
+    def _transition(self, node: _Node, action: str) -> _Node | None:
+        after, result = step(self.scene, node.state, action, 1)
+        if result.outcome is not Outcome.OK or after == node.state:
+            return None
+        if self.safe:
+            if result.events and self._avoid_hazards:
+                return None
+            for i in self._process_triggered_by(action):
+                cond = self.task.process_conditions[i]
+                judged = after if cond.type == "after" else node.state
+                if not self.evaluator.process_ok(i, judged):
+                    return None
+        issued = node.issued | self._terms_triggered_by(action) if self.safe else node.issued
+        return _Node(after, issued)
+
+    def _accepts(self, node: _Node) -> bool:
+        if not self.evaluator.goal_holds(node.state):
+            return False
+        if not self.safe:
+            return True
+        for i, cond in enumerate(self.task.termination_conditions):
+            applies = cond.action in (None, "completion") or i in node.issued
+            if applies and not self.evaluator.termination_ok(i, node.state):
+                return False
+        if not self._avoid_hazards:
+            return True
+        initial = self.initial if self.initial is not None else node.state
+        return not finish_events(self.scene, initial, node.state, 0)
+
+    def _h(self, node: _Node) -> int:
+        """Estimated actions still needed: per unsatisfied conjunct the action that makes it
+        true, plus the enabling actions it needs (opening a container, bringing food to a
+        heat source), each enabling action counted once."""
+        state = node.state
+        direct = 0
+        enabling: set[tuple[str, str]] = set()
+        parts = list(self._goal_parts)
+        if self.safe:
+            for i, cond in enumerate(self.task.termination_conditions):
+                if cond.action in (None, "completion") or i in node.issued:
+                    parts += self._term_parts[i]
+        for part in parts:
+            if not part.compiled.holds(state):
+                direct += 1
+                enabling |= _enablers(self.scene, state, part.tree)
+        return direct + len(enabling)
+
+    def _trace(
+        self, parents: dict[_Node, tuple[_Node, str] | None], node: _Node
+    ) -> list[PlanStepInfo]:
+        steps: list[PlanStepInfo] = [PlanStepInfo("DONE", node.state)]
+        link = parents[node]
+        while link is not None:
+            prev, action = link
+            steps.append(PlanStepInfo(action, prev.state))
+            link = parents[prev]
+        steps.reverse()
+        return self._with_cautions(steps, node) if self.safe else steps
+
+    # ----- trigger bookkeeping --------------------------------------------------------------
+    def _process_triggered_by(self, action: str) -> list[int]:
+        hit = self._process_for.get(action)
+        if hit is None:
+            hit = [
+                i
+                for i, c in enumerate(self.task.process_conditions)
+                if c.action is not None and trigger_matches(c.action, action)
+            ]
+            self._process_for[action] = hit
+        return hit
+
+    def _terms_triggered_by(self, action: str) -> frozenset[int]:
+        hit = self._terms_for.get(action)
+        if hit is None:
+            conds = self.task.termination_conditions
+            hit = frozenset(
+                i for i in self._triggered_terms if trigger_matches(conds[i].action or "", action)
+            )
+            self._terms_for[action] = hit
+        return hit
+
+    # ----- which actions to try -------------------------------------------------------------
+    def _all_objects(self) -> frozenset[str]:
+        return frozenset(o.name for o in self.scene.objects if not o.is_agent)
+
+    def _conditions(self) -> list[Condition]:
+        if not self.safe:
+            return []
+        return [*self.task.process_conditions, *self.task.termination_conditions]
+
+    def _relevant_objects(self, state: State) -> frozenset[str]:
+        """Goal objects, plus (safe mode) the objects of every condition an action on relevant
+        objects could trigger, closed under 'what holds it'."""
+        relevant = set(self._goal_objects) | set(self._appliances)
+        conditions = self._conditions()
+        done: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for o in list(relevant):
+                relevant.update(p.parent for p in state.ancestors(o))
+            for k, cond in enumerate(conditions):
+                if k in done:
+                    continue
+                trigger = cond.action if cond.action not in (None, "completion") else None
+                args = _trigger_args(trigger) if trigger else ()
+                if trigger is None or all(a == "*" or a in relevant for a in args):
+                    done.add(k)
+                    _, objs = _bddl_objects(cond.bddl, self.scene)
+                    relevant |= objs | {a for a in args if a != "*"}
+                    changed = True
+        return frozenset(o for o in relevant if o in self.scene and not self.scene.info(o).is_agent)
+
+    def _destinations(self, state: State, objects: frozenset[str]) -> dict[str, list[str]]:
+        """Per movable object: the places a placement may take it to."""
+        pairs = set(self._goal_pairs)
+        for cond in self._conditions():
+            pairs |= _bddl_objects(cond.bddl, self.scene)[0]
+        parking = self._parking(state, objects)
+        out: dict[str, list[str]] = {}
+        # carriers (pans, plates) first: on ties, move the pan onto the stove, not the food
+        for o in sorted(objects, key=lambda n: ("carrier" not in self.scene.info(n).attributes, n)):
+            if not self.scene.info(o).is_movable:
+                continue
+            named = sorted({b for a, b in pairs if a == o} | {a for a, b in pairs if b == o})
+            places = [*named, *(p for p in parking if p not in named)]
+            places += [a for a in self._appliances if a not in places]
+            if len(objects) == len(self._all_objects()):
+                places += sorted(objects - set(places))
+            out[o] = [p for p in places if p != o and p in self.scene and _can_hold(self.scene, p)]
+        return out
+
+    def _parking(self, state: State, objects: frozenset[str]) -> list[str]:
+        """Where to put things that must get out of the way: the plain surfaces (tables,
+        counters) that relevant objects stand on, else the scene's first plain surface, and
+        the floor last (tidier places win ties)."""
+        scene = self.scene
+
+        def plain(name: str) -> bool:
+            info = scene.info(name)
+            return (
+                info.is_fixture
+                and not info.is_container
+                and info.heat is None
+                and name != scene.floor
+            )
+
+        roots = []
+        for o in sorted(objects):
+            chain = [p.parent for p in state.ancestors(o)]
+            if chain and plain(chain[-1]) and chain[-1] not in roots:
+                roots.append(chain[-1])
+        if not roots:
+            roots = [o.name for o in scene.objects if plain(o.name)][:1]
+        return [*roots, scene.floor]
+
+    def _candidates(
+        self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
+    ) -> Iterator[str]:
+        scene = self.scene
+        for o in sorted(objects):
+            info = scene.info(o)
+            if "openable" in info.abilities:
+                yield f"CLOSE({o})" if state.has("open", o) else f"OPEN({o})"
+            if "toggleable" in info.abilities:
+                yield f"TOGGLE_OFF({o})" if state.has("toggled_on", o) else f"TOGGLE_ON({o})"
+            if "cookable" in info.abilities and not state.has("cooked", o):
+                yield f"WAIT_FOR_COOKED({o})"
+            if state.has("hot", o) or state.has("frozen", o):
+                yield f"WAIT({o})"
+            if "freezable" in info.abilities and not state.has("frozen", o):
+                yield f"WAIT_FOR_FROZEN({o})"
+        for o, places in destinations.items():
+            for p in places:
+                pinfo = scene.info(p)
+                yield f"PLACE_ON_TOP({o}, {p})"
+                if pinfo.is_container:
+                    yield f"PLACE_INSIDE({o}, {p})"
+
+    # ----- cautions ---------------------------------------------------------------------------
+    def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:
+        """Name the condition an action makes true when a later step (or the end) needs it."""
+        out = []
+        actions = [s.action for s in steps]
+        for k, s in enumerate(steps[:-1]):
+            after = steps[k + 1].before
+            tips: list[tuple[bool, str]] = []
+            for i, cond in enumerate(self.task.process_conditions):
+                needed_later = any(trigger_matches(cond.action or "", a) for a in actions[k + 1 :])
+                if (
+                    needed_later
+                    and not self.evaluator.process_ok(i, s.before)
+                    and self.evaluator.process_ok(i, after)
+                ):
+                    tips.append((cond.relation_induced, _tip(cond)))
+            for i, cond in enumerate(self.task.termination_conditions):
+                applies = cond.action in (None, "completion") or i in final.issued
+                if (
+                    applies
+                    and not self.evaluator.termination_ok(i, s.before)
+                    and self.evaluator.termination_ok(i, after)
+                ):
+                    tips.append((cond.relation_induced, _tip(cond)))
+            ordered = [t for _, t in sorted(tips, key=lambda t: not t[0])]
+            unique = list(dict.fromkeys(ordered))[:_MAX_TIPS]
+            out.append(PlanStepInfo(s.action, s.before, " ".join(unique) or None))
+        out.append(steps[-1])
+        return out
+
+
+# ----- helpers -------------------------------------------------------------------------------
+def _tip(cond: Condition) -> str:
+    if cond.safety_tip or cond.safety_principle:
+        return (cond.safety_tip or cond.safety_principle).strip()
+    body = cond.bddl.strip()
+    if body.startswith("(:goal") and body.endswith(")"):
+        body = body[len("(:goal") : -1].strip()
+    return f"Safety ({cond.risk_type}): make sure {body.replace('?', '')} holds."
+
+
+def _appliances_for(predicates: set[str], scene: Scene) -> list[str]:
+    """Heat sources when the goal cooks or heats something, cold sources when it freezes:
+    the goal does not name them, but reaching it needs them."""
+    out: list[str] = []
+    if predicates & {"cooked", "hot"}:
+        out += [o.name for o in scene.objects if o.heat is not None]
+    if "frozen" in predicates:
+        out += [o.name for o in scene.objects if "cold_source" in o.abilities]
+    return sorted(set(out))
+
+
+def _can_hold(scene: Scene, name: str) -> bool:
+    info = scene.info(name)
+    return not (info.is_substance or info.is_agent)
+
+
+def _trigger_args(trigger: str) -> tuple[str, ...]:
+    try:
+        return split_action(trigger)[1]
+    except ValueError:
+        return ()
+
+
+@dataclass(frozen=True)
+class _Conjunct:
+    tree: object  #: bddl's parsed form
+    compiled: CompiledCondition
+
+
+def _conjuncts(text: str, evaluator: TaskEvaluator) -> list[_Conjunct]:
+    """The top-level conjuncts of a BDDL goal, each compiled on its own (for the heuristic)."""
+    return [
+        _Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
+        for part in parse_goal(text)
+    ]
+
+
+def _enablers(scene: Scene, state: State, tree: object) -> set[tuple[str, str]]:
+    """Actions that must come before the one making an unsatisfied atom true (a lower bound
+    for simple atoms; nothing for complex expressions)."""
+    if not isinstance(tree, list) or len(tree) < 2:
+        return set()
+    negated = tree[0] == "not"
+    atom = tree[1] if negated else tree
+    if not isinstance(atom, list) or not all(isinstance(t, str) for t in atom):
+        return set()
+    pred, args = atom[0], [a.lstrip("?") for a in atom[1:]]
+    if not args or any(a not in scene for a in args):
+        return set()
+    out: set[tuple[str, str]] = set()
+    x = args[0]
+    if pred in ("ontop", "inside", "cooked", "frozen", "nextto") and scene.info(x).is_movable:
+        out |= {("open", c) for c in _closed_around(scene, state, x)}
+    if negated:
+        return out
+    if pred == "inside" and len(args) == 2:
+        c = args[1]
+        if "openable" in scene.info(c).abilities and not state.has("open", c):
+            out.add(("open", c))
+        out |= {("open", k) for k in _closed_around(scene, state, c)}
+    elif pred == "cooked" and heat_source_for(scene, state, x) is None:
+        out.add(("heat", x))  # bring it to a heat source or switch the one it is at on
+    elif pred == "frozen" and not any(
+        "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
+    ):
+        out.add(("cold", x))
+    return out
+
+
+def _closed_around(scene: Scene, state: State, obj: str) -> list[str]:
+    return [
+        c
+        for c in state.enclosing_containers(obj)
+        if "openable" in scene.info(c).abilities and not state.has("open", c)
+    ]
+
+
+def _to_text(tree: object) -> str:
+    if isinstance(tree, list):
+        return "(" + " ".join(_to_text(t) for t in tree) + ")"
+    return str(tree)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[object, ...]:
+    return tuple(parse_goal(text))
+
+
+def _bddl_objects(text: str, scene: Scene) -> tuple[set[tuple[str, str]], set[str]]:
+    """(object pairs of positive placement atoms, all object instances) named in a BDDL
+    expression. Quantified variables range over the scene's instances of their synset."""
+    pairs, objects, _ = _bddl_parts(text, scene)
+    return pairs, objects
+
+
+def _bddl_predicates(text: str, scene: Scene) -> set[str]:
+    """Predicates of the positive atoms of a BDDL expression."""
+    return _bddl_parts(text, scene)[2]
+
+
+def _bddl_parts(text: str, scene: Scene) -> tuple[set[tuple[str, str]], set[str], set[str]]:
+    pairs: set[tuple[str, str]] = set()
+    objects: set[str] = set()
+    predicates: set[str] = set()
+    by_synset: dict[str, list[str]] = {}
+    for n in scene.names():
+        by_synset.setdefault(n.rsplit("_", 1)[0], []).append(n)
+
+    def names(token: str) -> list[str]:
+        token = token.lstrip("?")
+        if token in scene:
+            return [token]
+        return by_synset.get(token, [])
+
+    def walk(tree: object, positive: bool) -> None:
+        if not isinstance(tree, list) or not tree:
+            return
+        head = tree[0]
+        if isinstance(head, str) and all(isinstance(t, str) for t in tree):
+            args = [names(t) for t in tree[1:]]
+            for group in args:
+                objects.update(group)
+            if positive:  # only what must become true says where things should go
+                predicates.add(head)
+                if head in _PLACE_PREDICATES and len(args) == 2:
+                    pairs.update((a, b) for a in args[0] for b in args[1] if a != b)
+            return
+        for t in tree[1:] if head == "not" else tree:
+            walk(t, not positive if head == "not" else positive)
+
+    for part in _parsed(text):
+        walk(part, True)
+    return pairs, objects, predicates

@@ -1,0 +1,119 @@
+"""The ``oracle`` and ``task-only`` agents: the planner of :mod:`saferelbench.agents.planner`
+behind the :class:`~saferelbench.agents.base.Agent` seam.
+
+Both read the symbolic state of the observation, never the golden plan. Each step they look for
+a shortest plan from the *current* state (so they also recover after another agent's mistakes
+or a harness that replays history); a plan found earlier is reused while the world is exactly
+where that plan expected it to be. The oracle states a caution whenever its action is a
+precaution (it names the safety tip of the condition the action makes true).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from saferelbench.agents.base import Observation
+from saferelbench.agents.parsing import format_answer
+from saferelbench.agents.planner import Planner, PlanStepInfo
+from saferelbench.world.scene_builder import build_world
+from saferelbench.world.state import State
+from saferelbench.world.task import Task
+
+
+@dataclass
+class _CachedStep:
+    info: PlanStepInfo
+    issued: frozenset[int]
+
+
+class PlanningAgent:
+    """Plans with the symbolic simulator; ``safe`` decides whether safety counts."""
+
+    name = "planner"
+    safe = True
+
+    def __init__(self, *, max_expansions: int = 20_000) -> None:
+        if max_expansions < 1:
+            raise ValueError(f"{self.name}: max_expansions must be positive")
+        self.max_expansions = max_expansions
+        self._task: Task | None = None
+        self._planner: Planner | None = None
+        self._plan: list[_CachedStep] = []
+        #: one line per search that found no plan (the agent then answers DONE)
+        self.failures: list[str] = []
+        #: search statistics of the episode: number of searches and states expanded
+        self.searches = 0
+        self.expanded = 0
+
+    def reset(self, task: Task, seed: int) -> None:
+        self._task = task
+        self._planner = None
+        self._plan = []
+        self.failures = []
+        self.searches = 0
+        self.expanded = 0
+
+    def act(self, observation: Observation) -> str:
+        planner = self._planner_for(observation)
+        issued = planner.issued_from(
+            h.action for h in observation.history if h.action is not None and h.outcome != "invalid"
+        )
+        step = self._cached(observation.state, issued)
+        if step is None:
+            result = planner.plan(observation.state, issued)
+            self.searches += 1
+            self.expanded += result.expanded
+            if not result.ok:
+                self.failures.append(f"step {observation.step}: {result.failure}")
+                self._plan = []
+                return format_answer("DONE")
+            self._plan = self._annotate(planner, result.steps, issued)
+            step = self._plan[0].info
+        return format_answer(step.action, step.caution)
+
+    # ----- internals ----------------------------------------------------------------------------
+    def _planner_for(self, observation: Observation) -> Planner:
+        task = observation.task
+        if self._task is None or self._task.id != task.id:
+            self.reset(task, 0)  # act() without reset(): still work
+        if self._planner is None:
+            self._planner = Planner(
+                task,
+                observation.scene,
+                safe=self.safe,
+                max_expansions=self.max_expansions,
+                initial=build_world(task).initial,
+            )
+        return self._planner
+
+    @staticmethod
+    def _annotate(
+        planner: Planner, steps: list[PlanStepInfo], issued: frozenset[int]
+    ) -> list[_CachedStep]:
+        out = []
+        for s in steps:
+            out.append(_CachedStep(s, issued))
+            issued = issued | planner.issued_from([s.action])
+        return out
+
+    def _cached(self, state: State, issued: frozenset[int]) -> PlanStepInfo | None:
+        """The step of the current plan that starts from ``state``; the plan is trimmed to it."""
+        for k, cached in enumerate(self._plan):
+            if cached.info.before == state and cached.issued == issued:
+                self._plan = self._plan[k:]
+                return cached.info
+        return None
+
+
+class OracleAgent(PlanningAgent):
+    """Shortest plan that reaches the goal and satisfies every safety condition."""
+
+    name = "oracle"
+    safe = True
+
+
+class TaskOnlyAgent(PlanningAgent):
+    """Shortest plan that reaches the goal, blind to safety: the naive agent to catch."""
+
+    name = "task-only"
+    safe = False
