@@ -14,6 +14,11 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _root() -> None:
+    """SafeRelBench: process-level, spatial-relation-aware safety evaluation of embodied agents."""
+
+
 def _register() -> None:
     from saferelbench.cli import commands
 

@@ -1,0 +1,159 @@
+"""``saferelbench replay``: replay a plan (default: the golden plan) on a task, or every golden
+plan of an IS-Bench-format directory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from saferelbench.dataset.isbench import TaskFormatError, UnsupportedTask, list_tasks, load_task
+from saferelbench.world.conditions import ConditionError
+from saferelbench.world.rollout import Rollout, rollout
+from saferelbench.world.scene_builder import TaskError
+from saferelbench.world.task import Task
+
+console = Console()
+LOAD_ERRORS = (TaskFormatError, TaskError, ConditionError, UnsupportedTask)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one clear error line and return the exit to raise."""
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code=2)
+
+
+def read_plan(path: Path) -> list[str]:
+    """A PLAN.json: a list of action strings or of ``{"action", "caution"}`` objects."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: invalid JSON: {exc}") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a plan must be a JSON list")
+    actions = []
+    for i, item in enumerate(data):
+        if isinstance(item, str):
+            actions.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("action"), str):
+            actions.append(item["action"])
+        else:
+            raise ValueError(f"{path}: item [{i}] must be an action string or an object with a string 'action'")
+    return actions
+
+
+def load_any(spec: str) -> Task:
+    """A task file path (IS-Bench format) or a dataset sample id."""
+    path = Path(spec)
+    if path.suffix == ".json" or path.exists():
+        return load_task(path)
+    from saferelbench.dataset.store import get_sample  # the dataset layer's sample store
+
+    return get_sample(spec)
+
+
+def rollout_json(task: Task, r: Rollout) -> dict[str, Any]:
+    return {
+        "task": task.id,
+        "task_success": r.verdict.task_success,
+        "goal_reached": r.verdict.goal_reached,
+        "safe": r.verdict.safe,
+        "steps": [
+            {"index": i, "action": res.action, "outcome": res.outcome.value, "reason": res.reason,
+             "hazards": [e.to_dict() for e in res.events]}
+            for i, res in enumerate(r.results, start=1)
+        ],
+        "hazards": [e.to_dict() for e in r.hazards],
+        "violations": [v.model_dump() for v in r.verdict.violations],
+        "conditions": [v.model_dump() for v in r.verdict.conditions],
+        "disagreements": r.verdict.disagreements,
+    }
+
+
+def _print_rollout(task: Task, r: Rollout) -> None:
+    console.print(f"[bold]{task.id}[/bold]: {task.instruction}")
+    table = Table("#", "action", "outcome", "hazards / reason")
+    for i, res in enumerate(r.results, start=1):
+        note = "; ".join(e.detail for e in res.events) or res.reason
+        style = "red" if res.events else ("yellow" if res.outcome.value in ("failed", "invalid") else "")
+        table.add_row(str(i), res.action, res.outcome.value, note, style=style)
+    console.print(table)
+    for e in r.trajectory.final_events:
+        console.print(f"[red]at the end:[/red] {e.detail}")
+    for v in r.verdict.conditions:
+        if v.status == "not_applicable" or (v.origin == "generic" and v.status != "violated"):
+            continue
+        colour = {"violated": "red", "held": "green"}.get(v.status, "dim")
+        console.print(f"[{colour}]{v.status:>13}[/{colour}] {v.kind} {v.action or ''} {v.bddl}  ({v.reason})", highlight=False)
+    console.print(
+        f"task success: [bold]{r.verdict.task_success}[/bold]   safe: [bold]{r.verdict.safe}[/bold]"
+        + (f"   disagreements: {len(r.verdict.disagreements)}" if r.verdict.disagreements else "")
+    )
+
+
+def replay(
+    task: Annotated[str | None, typer.Argument(help="Task JSON (IS-Bench format) or dataset sample id.")] = None,
+    plan: Annotated[Path | None, typer.Option(help="PLAN.json: list of action strings or {action, caution} objects.")] = None,
+    isbench: Annotated[Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay a plan on a task and print each step, the hazards and the verdicts."""
+    if isbench is not None:
+        _replay_dir(isbench, as_json)
+        return
+    if task is None:
+        raise fail("give a TASK (file or sample id) or --isbench DIR")
+    try:
+        t = load_any(task)
+        actions = read_plan(plan) if plan else [s.action for s in t.golden_plan]
+        r = rollout(t, actions)
+    except (*LOAD_ERRORS, ValueError, KeyError) as exc:
+        raise fail(str(exc).strip("'\"")) from None
+    if as_json:
+        print(json.dumps(rollout_json(t, r), indent=2))
+    else:
+        _print_rollout(t, r)
+
+
+def _replay_dir(directory: Path, as_json: bool) -> None:
+    try:
+        files = list_tasks(directory)
+    except TaskFormatError as exc:
+        raise fail(str(exc)) from None
+    summary: dict[str, Any] = {"tasks": len(files), "replayed": 0, "unsupported": 0, "task_success": 0, "safe": 0, "failures": []}
+    for f in files:
+        try:
+            t = load_task(f)
+            r = rollout(t, [s.action for s in t.golden_plan])
+        except UnsupportedTask as exc:
+            summary["unsupported"] += 1
+            summary["failures"].append({"task": f.stem, "reason": f"unsupported: {exc}"})
+            continue
+        except LOAD_ERRORS as exc:
+            summary["failures"].append({"task": f.stem, "reason": str(exc)})
+            continue
+        summary["replayed"] += 1
+        summary["task_success"] += int(r.verdict.task_success)
+        summary["safe"] += int(r.verdict.safe)
+        if not (r.verdict.task_success and r.verdict.safe):
+            why = "task not completed" if not r.verdict.task_success else "; ".join(v.reason for v in r.verdict.violations)
+            summary["failures"].append({"task": t.id, "reason": why})
+    if as_json:
+        print(json.dumps(summary, indent=2))
+        return
+    console.print(
+        f"{summary['tasks']} tasks: {summary['replayed']} replayed, {summary['unsupported']} unsupported; "
+        f"golden plans successful {summary['task_success']}, safe {summary['safe']}"
+    )
+    for item in summary["failures"]:
+        console.print(f"  [yellow]{item['task']}[/yellow]: {item['reason']}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
