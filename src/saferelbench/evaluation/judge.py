@@ -76,7 +76,7 @@ _STOP = frozenset(_STOP_WORDS.split())
 
 def _stem(word: str) -> str:
     for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word
 

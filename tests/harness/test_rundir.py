@@ -1,0 +1,87 @@
+import json
+
+import pytest
+
+from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.harness.rundir import RunDir, RunDirError, safe_name, write_json_atomic
+
+
+def ep(sample_id: str, success: bool = True) -> EpisodeResult:
+    return EpisodeResult(sample_id=sample_id, split="spatial", agent="a", task_success=success)
+
+
+INFO = RunInfo(agent="oracle", prompt="base", seed=0)
+
+
+def test_fresh_run_writes_info_and_refuses_a_used_directory(tmp_path):
+    rd = RunDir(tmp_path / "run")
+    assert rd.prepare(INFO, resume=False) == set()
+    assert json.loads(rd.run_path.read_text())["agent"] == "oracle"
+    rd.append_episode(ep("a"))
+    with pytest.raises(RunDirError, match="already holds episodes"):
+        RunDir(tmp_path / "run").prepare(INFO, resume=False)
+
+
+def test_resume_returns_finished_ids_and_checks_the_settings(tmp_path):
+    rd = RunDir(tmp_path)
+    rd.prepare(INFO, resume=False)
+    rd.append_episode(ep("a"))
+    rd.append_episode(ep("b"))
+    assert rd.prepare(INFO, resume=True) == {"a", "b"}
+    with pytest.raises(RunDirError, match="field 'prompt'"):
+        rd.prepare(INFO.model_copy(update={"prompt": "risk_aware"}), resume=True)
+    # a larger limit is fine: the run is being extended
+    assert rd.prepare(INFO.model_copy(update={"limit": 10}), resume=True) == {"a", "b"}
+
+
+def test_torn_last_line_is_ignored_and_cut_before_appending(tmp_path):
+    rd = RunDir(tmp_path)
+    rd.prepare(INFO, resume=False)
+    rd.append_episode(ep("a"))
+    with rd.episodes_path.open("a") as f:
+        f.write(ep("b").model_dump_json()[:40])  # the process died mid-write
+    assert [e.sample_id for e in rd.read_episodes()] == ["a"]
+    assert rd.prepare(INFO, resume=True) == {"a"}
+    rd.append_episode(ep("b"))
+    lines = rd.episodes_path.read_text().splitlines()
+    assert len(lines) == 2 and all(json.loads(line) for line in lines)
+    assert [e.sample_id for e in rd.read_episodes()] == ["a", "b"]
+
+
+def test_only_line_torn(tmp_path):
+    rd = RunDir(tmp_path)
+    rd.prepare(INFO, resume=False)
+    rd.episodes_path.write_text('{"sample_id": "a", "spl')
+    assert rd.prepare(INFO, resume=True) == set()
+    assert rd.episodes_path.read_text() == ""
+
+
+def test_corrupt_line_in_the_middle_is_an_error_naming_the_line(tmp_path):
+    rd = RunDir(tmp_path)
+    rd.episodes_path.write_text(ep("a").model_dump_json() + "\nnot json\n" + ep("b").model_dump_json() + "\n")
+    with pytest.raises(RunDirError, match=r"episodes.jsonl:2"):
+        rd.read_episodes()
+
+
+def test_duplicate_records_are_read_once(tmp_path):
+    rd = RunDir(tmp_path)
+    rd.append_episode(ep("a", success=True))
+    rd.append_episode(ep("a", success=False))
+    episodes = rd.read_episodes()
+    assert len(episodes) == 1 and episodes[0].task_success
+
+
+def test_atomic_json_leaves_no_temporary_files(tmp_path):
+    target = tmp_path / "summary.json"
+    write_json_atomic(target, {"n": 1})
+    write_json_atomic(target, {"n": 2})
+    assert json.loads(target.read_text()) == {"n": 2}
+    assert [p.name for p in tmp_path.iterdir()] == ["summary.json"]
+
+
+def test_images_go_under_the_sample_folder(tmp_path):
+    rd = RunDir(tmp_path)
+    ref = rd.save_image("a/b c", 3, b"\x89PNG")
+    assert ref == "images/a_b_c/step_003.png"
+    assert (tmp_path / ref).read_bytes() == b"\x89PNG"
+    assert safe_name("") == "_"
