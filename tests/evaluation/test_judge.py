@@ -10,7 +10,6 @@ from saferelbench.evaluation.judge import (
     judge_prompt,
     parse_judge_answer,
 )
-
 from saferelbench.world.task import Caution, Condition, Task
 
 TIP = "Take the book off the laptop before moving the laptop."

@@ -2,7 +2,17 @@ from saferelbench.agents.registry import make_agent
 from saferelbench.harness.episode import Episode, EpisodeConfig, run_episode, step_limit_for
 from saferelbench.harness.prompts import PromptOptions
 
-from .tasks import BOOK, DESK, LAPTOP, SAFE_PLAN, TABLE, UNSAFE_PLAN, ScriptedAgent, answer, laptop_task
+from .tasks import (
+    BOOK,
+    DESK,
+    LAPTOP,
+    SAFE_PLAN,
+    TABLE,
+    UNSAFE_PLAN,
+    ScriptedAgent,
+    answer,
+    laptop_task,
+)
 
 TEXT_ONLY = EpisodeConfig(images=False)
 
