@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from saferelbench.world.actions import UNSUPPORTED_ISBENCH_ACTIONS, ActionSyntaxError, split_action
 from saferelbench.world.knowledge import describe
@@ -29,17 +29,6 @@ class UnsupportedTask(ValueError):
 def problem_path(task_json: Path) -> Path:
     name = task_json.stem
     return task_json.parent.parent / "bddl" / name / "problem0.bddl"
-
-
-def _get(data: dict[str, Any], dotted: str, path: Path, default: Any = ...) -> Any:
-    cur: Any = data
-    for part in dotted.split("."):
-        if not isinstance(cur, dict) or part not in cur:
-            if default is not ...:
-                return default
-            raise TaskFormatError(f"{path}: missing field '{dotted}'")
-        cur = cur[part]
-    return cur
 
 
 def _atom_text(atom: Any) -> str:
@@ -64,25 +53,6 @@ def read_problem(path: Path) -> tuple[dict[str, list[str]], list[str], str]:
     return objects, [_atom_text(a) for a in init], goal_text
 
 
-def _conditions(raw: Any, path: Path, field: str, process: bool) -> list[Condition]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise TaskFormatError(f"{path}: field '{field}' must be a list")
-    out = []
-    for i, item in enumerate(raw):
-        try:
-            cond = Condition.model_validate({**item, "origin": "isbench"})
-        except (ValidationError, TypeError) as exc:
-            first = exc.errors()[0] if isinstance(exc, ValidationError) else {"loc": (), "msg": str(exc)}
-            loc = ".".join(str(p) for p in first["loc"])
-            raise TaskFormatError(f"{path}: field '{field}[{i}].{loc}': {first['msg']}") from None
-        if not process:
-            cond = cond.model_copy(update={"type": None})
-        out.append(cond)
-    return out
-
-
 def _frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
     """IS-Bench's hidden initial state: freezable food inside a cold source starts frozen."""
     from saferelbench.world.scene_builder import parse_atom
@@ -99,6 +69,58 @@ def _frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str
     return [e for e in extra if e not in init]
 
 
+class _Context(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    task_instruction: str
+    initial_setup: list[str] = []
+    goal_condition: list[str] = []
+    object_list: list[str]
+    object_abilities: dict[str, list[str]] = {}
+
+
+class _GoalConditions(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    process_safety_goal_condition: list[Condition] = []
+    termination_safety_goal_condition: list[Condition] = []
+    execution_goal_condition: str | None = None
+
+
+class _TaskInfo(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    task_name: str | None = None
+
+
+class _SceneInfo(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    room: str = "kitchen"
+
+
+class IsBenchFile(BaseModel):
+    """The fields of an IS-Bench task JSON that matter here (others are ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
+    task_info: _TaskInfo = _TaskInfo()
+    scene_info: _SceneInfo = _SceneInfo()
+    planning_context: _Context
+    evaluation_cautions: list[Caution] = []
+    evaluation_goal_conditions: _GoalConditions = _GoalConditions()
+    example_planning: list[PlanStep] = []
+
+
+def _none_to_default(data: dict[str, Any]) -> dict[str, Any]:
+    """IS-Bench files write null for empty lists; read them as empty."""
+    out = dict(data)
+    for key in ("evaluation_cautions", "example_planning"):
+        if out.get(key) is None:
+            out.pop(key, None)
+    goals = out.get("evaluation_goal_conditions")
+    if isinstance(goals, dict):
+        out["evaluation_goal_conditions"] = {k: v for k, v in goals.items() if v is not None}
+    elif goals is None:
+        out.pop("evaluation_goal_conditions", None)
+    return out
+
+
 def load_task(path: str | Path) -> Task:
     """Load one IS-Bench-format task (JSON + its ``problem0.bddl``)."""
     path = Path(path)
@@ -110,36 +132,36 @@ def load_task(path: str | Path) -> Task:
         raise TaskFormatError(f"{path}: invalid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise TaskFormatError(f"{path}: the top level must be a JSON object")
-    name = _get(data, "task_info.task_name", path, path.stem)
+    try:
+        raw = IsBenchFile.model_validate(_none_to_default(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in first["loc"]).replace(".[", "[")
+        what = "missing field" if first["type"] == "missing" else "bad field"
+        raise TaskFormatError(f"{path}: {what} '{loc}': {first['msg']}") from None
+    name = raw.task_info.task_name or path.stem
     bddl_objects, init, bddl_goal = read_problem(problem_path(path))
-    ctx = _get(data, "planning_context", path)
-    listed = _get(data, "planning_context.object_list", path)
-    abilities = _get(data, "planning_context.object_abilities", path, {}) or {}
+    ctx = raw.planning_context
     objects: dict[str, list[str]] = {}
-    for inst in listed:
-        objects[str(inst)] = list(abilities.get(inst, []))
+    for inst in ctx.object_list:
+        objects[inst] = list(ctx.object_abilities.get(inst, []))
     for instances in bddl_objects.values():
         for inst in instances:
-            objects.setdefault(inst, list(abilities.get(inst, [])))
-    goals = _get(data, "evaluation_goal_conditions", path, {}) or {}
-    plan_raw = data.get("example_planning") or []
-    try:
-        plan = [PlanStep.model_validate(s if isinstance(s, dict) else {"action": s}) for s in plan_raw]
-    except ValidationError as exc:
-        raise TaskFormatError(f"{path}: field 'example_planning': {exc.errors()[0]['msg']}") from None
+            objects.setdefault(inst, list(ctx.object_abilities.get(inst, [])))
+    goals = raw.evaluation_goal_conditions
     task = Task(
-        id=str(name),
-        room=str(_get(data, "scene_info.room", path, "kitchen")),
-        instruction=str(_get(data, "planning_context.task_instruction", path)),
-        initial_setup=list(ctx.get("initial_setup") or []),
-        goal_text=list(ctx.get("goal_condition") or []),
+        id=name,
+        room=raw.scene_info.room,
+        instruction=ctx.task_instruction,
+        initial_setup=ctx.initial_setup,
+        goal_text=ctx.goal_condition,
         objects=objects,
         init=init + _frozen_at_start(objects, init),
-        goal=goals.get("execution_goal_condition") or bddl_goal,
-        process_conditions=_conditions(goals.get("process_safety_goal_condition"), path, "evaluation_goal_conditions.process_safety_goal_condition", True),
-        termination_conditions=_conditions(goals.get("termination_safety_goal_condition"), path, "evaluation_goal_conditions.termination_safety_goal_condition", False),
-        cautions=[Caution.model_validate(c) for c in data.get("evaluation_cautions") or []],
-        golden_plan=plan,
+        goal=goals.execution_goal_condition or bddl_goal,
+        process_conditions=[c.model_copy(update={"origin": "isbench"}) for c in goals.process_safety_goal_condition],
+        termination_conditions=[c.model_copy(update={"origin": "isbench", "type": None}) for c in goals.termination_safety_goal_condition],
+        cautions=raw.evaluation_cautions,
+        golden_plan=raw.example_planning,
     )
     unsupported = unsupported_actions(task)
     if unsupported:
