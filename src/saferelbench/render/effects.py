@@ -1,0 +1,214 @@
+"""Overlays for states and hazards: heat shimmer, frost, dirt, fire, sparks, cracks, a fall,
+a spill. They are drawn after the bodies so flames and sparks sit on top of everything.
+
+Irregular details (smudge positions, crack paths) come from a ``random.Random`` seeded with a
+CRC of the object name: the same object always looks the same, so images are reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from saferelbench.render.catalog import RGB, stable_hash
+from saferelbench.render.geometry import Box
+from saferelbench.render.paint import HOT_RED, INK, Pen
+
+FLAME_OUT: RGB = (226, 60, 20)
+FLAME_MID: RGB = (250, 150, 30)
+FLAME_IN: RGB = (255, 232, 100)
+SPARK: RGB = (255, 246, 140)
+SPARK_EDGE: RGB = (120, 200, 255)
+ALERT: RGB = (220, 20, 20)
+
+
+def _rng(name: str, salt: str) -> random.Random:
+    return random.Random(stable_hash(name + "/" + salt))
+
+
+def hot(p: Pen, b: Box) -> None:
+    """Three wavy heat lines rising from the top."""
+    x0, y0, x1, _ = b
+    for i in range(3):
+        x = x0 + (x1 - x0) * (0.25 + 0.25 * i)
+        pts = [(x + math.sin(k * 1.3) * p.n(3), y0 - p.n(3) - k * p.n(3)) for k in range(7)]
+        p.line(pts, HOT_RED, max(1, p.lw))
+
+
+def frost(p: Pen, b: Box, name: str) -> None:
+    """Ice crystals along the top edge and a snowflake."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "frost")
+    for _ in range(max(3, int((x1 - x0) / max(1, p.n(8))))):
+        x = rng.uniform(x0 + 2, x1 - 2)
+        y = rng.uniform(y0 + 1, y0 + max(2, (y1 - y0) * 0.3))
+        r = p.n(2)
+        p.ellipse((x - r, y - r, x + r, y + r), (250, 254, 255), None)
+    cx, cy, r = x1 - p.n(7), y0 + p.n(7), p.n(6)
+    for a in range(3):
+        ang = a * math.pi / 3
+        dx, dy = math.cos(ang) * r, math.sin(ang) * r
+        p.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], (70, 150, 230), max(1, p.lw // 2 + 1))
+
+
+def smudges(p: Pen, b: Box, name: str, color: RGB) -> None:
+    """Dirt / stains: irregular blotches on the surface of the object."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "dirt")
+    for _ in range(5):
+        w = max(3.0, (x1 - x0) * rng.uniform(0.15, 0.3))
+        h = max(3.0, (y1 - y0) * rng.uniform(0.2, 0.4))
+        x = rng.uniform(x0, max(x0, x1 - w))
+        y = rng.uniform(y0, max(y0, y1 - h))
+        p.ellipse((x, y, x + w, y + h), color, None)
+
+
+def germs(p: Pen, b: Box, name: str) -> None:
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "germs")
+    for _ in range(6):
+        x, y, r = rng.uniform(x0, x1), rng.uniform(y0, y1), p.n(3)
+        p.ellipse((x - r, y - r, x + r, y + r), (60, 170, 60), (20, 90, 20), 1)
+
+
+def _flame_geometry(p: Pen, b: Box) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = b
+    w = max(x1 - x0, p.n(30)) * 1.25
+    height = max(p.n(70), (y1 - y0) * 1.5)
+    return (x0 + x1) / 2, w, height, y0 + (y1 - y0) * 0.6
+
+
+def fire_extent(p: Pen, b: Box) -> Box:
+    """The area the flames of :func:`fire` cover (name tags keep clear of it)."""
+    cx, w, height, base = _flame_geometry(p, b)
+    return Box(round(cx - w / 2), round(base - height * 1.05), round(cx + w / 2), round(base))
+
+
+def fire(p: Pen, b: Box, name: str) -> None:
+    """Flames rising from the object, taller than it is."""
+    rng = _rng(name, "fire")
+    cx, w, height, base = _flame_geometry(p, b)
+    n = 4
+    for layer, (color, f) in enumerate(((FLAME_OUT, 1.0), (FLAME_MID, 0.68), (FLAME_IN, 0.38))):
+        for i in range(n):
+            fx = cx - w / 2 + w * (i + 0.5) / n
+            tip = base - height * f * rng.uniform(0.75, 1.05) * (1.0 if i in (1, 2) else 0.75)
+            half = w / n * (0.75 if layer == 0 else 0.55)
+            p.poly(
+                [
+                    (fx - half, base),
+                    (fx - half * 0.5, (base + tip) / 2),
+                    (fx + half * 0.15, tip),
+                    (fx + half * 0.6, (base + tip) / 2),
+                    (fx + half, base),
+                ],
+                color,
+                None,
+            )
+
+
+def sparks(p: Pen, b: Box, name: str) -> None:
+    """Electric sparks: star bursts and small zig-zag arcs."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "sparks")
+    for _ in range(4):
+        cx, cy = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        r = p.n(rng.uniform(7, 11))
+        for k in range(8):
+            ang = k * math.pi / 4 + 0.2
+            p.line(
+                [(cx, cy), (cx + math.cos(ang) * r, cy + math.sin(ang) * r)], SPARK, max(1, p.lw)
+            )
+        q = p.n(3)
+        p.ellipse((cx - q, cy - q, cx + q, cy + q), (255, 255, 255), None)
+    for _ in range(2):
+        x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        pts = [(x, y)]
+        for k in range(4):
+            x += p.n(rng.uniform(4, 8)) * (1 if k % 2 else -1)
+            y -= p.n(rng.uniform(3, 6))
+            pts.append((x, y))
+        p.line(pts, SPARK_EDGE, max(1, p.lw))
+
+
+def cracks(p: Pen, b: Box, name: str, shards: bool) -> None:
+    """Jagged cracks across the body, and shards beside it if it broke apart."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "crack")
+    for _ in range(2):
+        x, y = rng.uniform(x0 + 2, x1 - 2), y0 + 1.0
+        pts = [(x, y)]
+        steps = 4
+        for k in range(steps):
+            x = min(x1 - 1, max(x0 + 1, x + rng.uniform(-1, 1) * (x1 - x0) * 0.25))
+            y = y0 + (y1 - y0) * (k + 1) / steps - 1
+            pts.append((x, y))
+        p.line(pts, INK, max(2, p.lw))
+    if shards:
+        for i in range(3):
+            sx = x1 + p.n(4 + 9 * i)
+            pts = [(sx, y1), (sx + p.n(6), y1), (sx + p.n(3 + 2 * (i % 2)), y1 - p.n(6 + 2 * i))]
+            p.poly(pts, (235, 235, 235), INK)
+
+
+def fall_marks(p: Pen, b: Box) -> None:
+    """Impact strokes at both bottom corners: this just hit the floor."""
+    x0, _, x1, y1 = b
+    for side, x in ((-1, x0), (1, x1)):
+        for k in range(3):
+            ang = math.radians(200 + 35 * k) if side < 0 else math.radians(-20 - 35 * k)
+            sx, sy = x + side * p.n(3), y1 - p.n(4)
+            p.line(
+                [
+                    (sx, sy),
+                    (
+                        sx + math.cos(ang) * p.n(10) * (1 if side > 0 else 1),
+                        sy + math.sin(ang) * p.n(10),
+                    ),
+                ],
+                ALERT,
+                max(1, p.lw),
+            )
+
+
+def puddle(p: Pen, b: Box, color: RGB) -> None:
+    """A flat spill on the support surface, reaching out to one side."""
+    x0, _, x1, y1 = b
+    w = x1 - x0
+    p.ellipse((x0 - w * 0.25, y1 - p.n(4), x1 + w * 0.9, y1 + p.n(5)), color, (60, 90, 140), 1)
+
+
+def highlight(p: Pen, b: Box, primary: bool) -> None:
+    """The red outline that marks an object involved in a hazard event."""
+    d = p.n(5)
+    p.d.rectangle(
+        (b.x0 - d, b.y0 - d, b.x1 + d, b.y1 + d),
+        outline=ALERT,
+        width=max(2, p.n(4) if primary else p.n(2)),
+    )
+
+
+def fumes(p: Pen, b: Box, name: str) -> None:
+    """Green toxic fumes rising from the object."""
+    x0, y0, x1, _ = b
+    rng = _rng(name, "fumes")
+    for i in range(5):
+        r = p.n(rng.uniform(7, 12))
+        cx = (x0 + x1) / 2 + rng.uniform(-1, 1) * (x1 - x0) * 0.4
+        cy = y0 - p.n(8) - i * p.n(9)
+        p.ellipse((cx - r, cy - r, cx + r, cy + r), (150, 200, 90), (90, 140, 50), 1)
+
+
+def bolt(p: Pen, b: Box) -> None:
+    """A lightning bolt over the object: an electrical hazard."""
+    x0, y0, x1, _ = b
+    cx, top = (x0 + x1) / 2, y0 - p.n(34)
+    pts = [
+        (cx + p.n(4), top),
+        (cx - p.n(6), top + p.n(16)),
+        (cx + p.n(2), top + p.n(16)),
+        (cx - p.n(4), y0 - p.n(2)),
+        (cx + p.n(8), top + p.n(12)),
+        (cx, top + p.n(12)),
+    ]
+    p.poly(pts, (255, 220, 40), INK)

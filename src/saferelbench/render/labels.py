@@ -1,0 +1,123 @@
+"""Name tags: every visible object carries its instance name, placed so tags do not overlap
+each other or cover other objects, with a thin leader line when a tag had to move away.
+
+Placement is greedy and deterministic: tags are placed in a fixed priority order (hazard
+captions first, then items, then fixtures) at the first free candidate position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import ImageDraw, ImageFont
+
+from saferelbench.render.catalog import RGB
+from saferelbench.render.geometry import Box, px
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@lru_cache(maxsize=16)
+def font(size: int) -> Font:
+    """Pillow's built-in scalable font (no download), cached per size."""
+    return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=4096)
+def text_size(text: str, size: int) -> tuple[int, int]:
+    x0, _, x1, _ = font(size).getbbox(text)
+    return int(x1 - x0), size
+
+
+@dataclass(frozen=True)
+class Tag:
+    text: str
+    target: Box  #: the object the tag names
+    below: bool = False  #: fixtures and floor items: tag goes into the floor band below
+    fg: RGB = (20, 20, 24)
+    bg: RGB = (255, 255, 255)
+    border: RGB = (110, 110, 110)
+
+
+@dataclass(frozen=True)
+class PlacedTag:
+    tag: Tag
+    box: Box
+    leader: bool
+
+
+def _candidates(
+    tag: Tag, tw: int, th: int, width: int, height: int, top: int, pad: int
+) -> list[Box]:
+    t = tag.target
+    bw, bh = tw + 2 * pad, th + 2 * pad
+    out: list[Box] = []
+
+    def at(x: float, y: float) -> None:
+        x = min(max(2, x), width - bw - 2)
+        y = min(max(top, y), height - bh - 1)
+        out.append(Box(px(x), px(y), px(x) + bw, px(y) + bh))
+
+    cx = t.cx - bw / 2
+    step = bh + 2
+    if tag.below:
+        for level in range(8):
+            for dx in (0, -bw * 0.6, bw * 0.6):
+                at(cx + dx, t.y1 + 3 + level * step)
+        return out
+    for level in range(7):
+        for dx in (0.0, -bw * 0.5, bw * 0.5):
+            at(cx + dx, t.y0 - bh - 3 - level * step)
+    at(t.x1 + 3, t.cy - bh / 2)
+    at(t.x0 - bw - 3, t.cy - bh / 2)
+    at(cx, t.y1 + 3)
+    return out
+
+
+def place_tags(
+    tags: Sequence[Tag], obstacles: Sequence[Box], width: int, height: int, top: int, size: int
+) -> list[PlacedTag]:
+    """Place tags in order; each avoids earlier tags and every obstacle but its own target."""
+    pad = max(2, size // 5)
+    placed: list[PlacedTag] = []
+    taken: list[Box] = []
+    for tag in tags:
+        tw, th = text_size(tag.text, size)
+        cands = _candidates(tag, tw, th, width, height, top, pad)
+        blockers = [o for o in obstacles if o != tag.target]
+        choice = next(
+            (
+                c
+                for c in cands
+                if not any(c.overlaps(o) for o in taken)
+                and not any(c.overlaps(o) for o in blockers)
+                and not c.overlaps(tag.target)
+            ),
+            None,
+        )
+        if choice is None:  # crowded: at least avoid other tags
+            choice = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
+        near = abs(choice.y1 + 3 - tag.target.y0) <= 1 or abs(choice.y0 - 3 - tag.target.y1) <= 1
+        placed.append(PlacedTag(tag, choice, leader=not near))
+        taken.append(choice.expand(1))
+    return placed
+
+
+def draw_tags(d: ImageDraw.ImageDraw, placed: Sequence[PlacedTag], size: int) -> None:
+    f = font(size)
+    pad = max(2, size // 5)
+    for pt in placed:
+        if pt.leader:
+            b, t = pt.box, pt.tag.target
+            y_from = b.y1 if b.y1 <= t.y0 else b.y0 if b.y0 >= t.y1 else b.cy
+            y_to = t.y0 if b.y1 <= t.y0 else t.y1 if b.y0 >= t.y1 else t.cy
+            x_to = min(max(b.cx, t.x0 + 2), t.x1 - 2)
+            d.line([(b.cx, y_from), (x_to, y_to)], fill=pt.tag.border, width=1)
+    for pt in placed:
+        b = pt.box
+        d.rectangle(
+            (b.x0, b.y0, b.x1 - 1, b.y1 - 1), fill=pt.tag.bg, outline=pt.tag.border, width=1
+        )
+        d.text((b.x0 + pad, b.y0 + pad), pt.tag.text, fill=pt.tag.fg, font=f, anchor="lt")

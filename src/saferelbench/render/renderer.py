@@ -1,0 +1,320 @@
+"""``render(scene, state) -> Rendering``: the egocentric schematic image of one state.
+
+The robot stands on the floor facing the wall: fixtures stand in a row along it, things rest on
+them, open containers show what they hold. The function is pure: no display, no GPU, no
+global state that changes the output (only caches of fonts and of the empty room), so the
+same inputs always give the same PNG bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from saferelbench.render import effects
+from saferelbench.render.catalog import RGB, substance_color
+from saferelbench.render.fixtures import FixtureLook, paint_fixture
+from saferelbench.render.geometry import Box
+from saferelbench.render.items import ItemLook, paint_item, tinted
+from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
+from saferelbench.render.layout import Layout, Node, layout
+from saferelbench.render.paint import Pen
+from saferelbench.world.events import HazardEvent
+from saferelbench.world.state import Scene, State
+
+WALL: RGB = (236, 231, 220)
+FLOOR: RGB = (204, 184, 152)
+HEADER: RGB = (44, 48, 58)
+WATER: RGB = (80, 150, 230)
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """An image of a state and the boxes it drew.
+
+    ``layout`` has one box per *visible* object (fixtures and the floor included); objects
+    hidden in closed containers are listed in ``hidden`` instead. A box's top edge is the
+    surface that things resting on the object stand on.
+    """
+
+    image: Image.Image
+    layout: dict[str, Box]
+    hidden: frozenset[str]
+    floor: str
+    scale: float
+
+    @property
+    def visible(self) -> frozenset[str]:
+        return frozenset(self.layout)
+
+    def png_bytes(self) -> bytes:
+        """The image as PNG. Deterministic: Pillow writes no timestamps, the level is fixed."""
+        buf = io.BytesIO()
+        self.image.save(buf, format="PNG", compress_level=1)
+        return buf.getvalue()
+
+
+@lru_cache(maxsize=8)
+def _room(width: int, height: int, y_base: int) -> Image.Image:
+    """The empty room (wall, skirting, floorboards), drawn once per size."""
+    img = Image.new("RGB", (width, height), WALL)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, y_base, width, height), fill=FLOOR)
+    d.rectangle((0, y_base - 6, width, y_base - 1), fill=(214, 204, 188))
+    step = max(8, (height - y_base) // 7)
+    for i, y in enumerate(range(y_base + step, height, step)):
+        d.line([(0, y), (width, y)], fill=(190, 168, 136), width=1)
+        for x in range((i % 2) * 90 + 40, width, 180):
+            d.line([(x, y - step + 1), (x, y)], fill=(192, 170, 138), width=1)
+    d.line([(0, y_base), (width, y_base)], fill=(150, 130, 104), width=2)
+    return img
+
+
+def _visible_anchor(name: str, state: State, lay: Layout) -> str | None:
+    """The object itself if drawn, else the nearest drawn thing holding it."""
+    if name in lay.nodes:
+        return name
+    if name == lay.floor:
+        return name
+    return next((p.parent for p in state.ancestors(name) if p.parent in lay.nodes), None)
+
+
+def _fills(scene: Scene, state: State) -> dict[str, list[RGB]]:
+    out: dict[str, list[RGB]] = {}
+    for container, substance in sorted(state.contents):
+        out.setdefault(container, []).append(substance_color(substance))
+    for o in scene.objects:  # a substance placed inside something also fills it
+        if o.is_substance:
+            p = state.placement(o.name)
+            if p is not None and p.relation == "inside":
+                out.setdefault(p.parent, []).append(substance_color(o.name))
+    return out
+
+
+def _paint_node(
+    p: Pen, img: Image.Image, node: Node, state: State, fills: list[RGB], floor_y: int
+) -> None:
+    name = node.name
+    is_open, on = state.has("open", name), state.has("toggled_on", name)
+    if node.is_fixture:
+        paint_fixture(p, node, FixtureLook(is_open, on, fills), floor_y)
+        return
+    color = tinted(node.look.color, state.has("cooked", name), state.has("frozen", name))
+    look = ItemLook(color, is_open, on, fills)
+    b = node.box
+    if not node.lying:
+        paint_item(p, node.kind, b, look)
+        return
+    # Lying on its side: paint upright on a transparent tile, turn it, paste it.
+    tile = Image.new("RGBA", (max(1, b.h), max(1, b.w)), (0, 0, 0, 0))
+    paint_item(Pen(ImageDraw.Draw(tile), p.s), node.kind, (0, 0, b.h, b.w), look)
+    tile = tile.transpose(Image.Transpose.ROTATE_90)
+    img.paste(tile, (b.x0, b.y0), tile)
+
+
+def _overlays(p: Pen, node: Node, state: State) -> None:
+    name, b = node.name, node.box
+    if state.has("frozen", name):
+        effects.frost(p, b, name)
+    for obj, substance in sorted(state.covered):
+        if obj == name:
+            effects.smudges(p, b, name + substance, substance_color(substance))
+    if state.has("contaminated", name):
+        effects.germs(p, b, name)
+    if state.has("broken", name):
+        effects.cracks(p, b, name, shards=not node.is_fixture)
+
+
+def _hazards(
+    p: Pen, lay: Layout, state: State, scene: Scene, fills: dict[str, list[RGB]]
+) -> list[Box]:
+    """Draw hazard marks; returns the areas of flames (tags keep clear of them)."""
+    flames: list[Box] = []
+    for name in lay.order:
+        node = lay.nodes[name]
+        b = node.box
+        if state.has("spilled", name):
+            effects.puddle(p, b, (fills.get(name) or [WATER])[0])
+        if state.has("fallen", name) or state.has("tipped", name):
+            effects.fall_marks(p, b)
+        if state.has("hot", name) and not state.has("on_fire", name):
+            effects.hot(p, b)
+    # Fire and sparks last, on top of everything; a hidden burning thing shows through the
+    # container it is in (a person would see the flash and smoke).
+    for o in scene.objects:
+        name = o.name
+        burning, sparking = state.has("on_fire", name), state.has("sparking", name)
+        if not (burning or sparking):
+            continue
+        anchor = _visible_anchor(name, state, lay)
+        if anchor is None or anchor == lay.floor:
+            continue
+        node = lay.nodes[anchor]
+        area = node.box if anchor == name or node.inner is None else node.inner
+        if node.kind == "microwave" and anchor != name:
+            area = Box(
+                node.box.x0 + p.n(14),
+                node.box.y0 + p.n(14),
+                node.box.x1 - p.n(44),
+                node.box.y1 - p.n(14),
+            )
+        if sparking:
+            effects.sparks(p, area, name)
+        if burning:
+            where = area if anchor == name else Box(area.x0, node.box.y0, area.x1, area.y1)
+            effects.fire(p, where, name)
+            flames.append(effects.fire_extent(p, where))
+    return flames
+
+
+def render(
+    scene: Scene,
+    state: State,
+    *,
+    labels: bool = True,
+    size: tuple[int, int] = (1024, 768),
+    events: Sequence[HazardEvent] = (),
+    title: str | None = None,
+) -> Rendering:
+    """Draw ``state`` of ``scene``. ``events`` (hazards that just happened) are outlined in red
+    with a caption; ``labels=False`` drops the name tags (image-only ablation)."""
+    width, height = size
+    k = min(width / 1024, height / 768)
+    header = max(14, round(34 * k))
+    fsize = max(9, round(14 * k))
+    near: dict[str, str] = {}
+    for ev in events:
+        for i, obj in enumerate(ev.objects):
+            other = next((o for o in ev.objects[i + 1 :] + ev.objects[:i] if o != obj), None)
+            if other is not None:
+                near.setdefault(obj, other)
+    lay = layout(scene, state, width, height, header + fsize + 8, near)
+    img = _room(width, height, lay.floor_box.y0).copy()
+    d = ImageDraw.Draw(img)
+    pen = Pen(d, lay.scale)
+    fills = _fills(scene, state)
+    for name in lay.order:
+        node = lay.nodes[name]
+        _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
+        _overlays(pen, node, state)
+    flames = _hazards(pen, lay, state, scene, fills)
+
+    tags: list[Tag] = []
+    involved: dict[str, bool] = {}
+    for ev in events:
+        for i, obj in enumerate(ev.objects):
+            anchor = _visible_anchor(obj, state, lay)
+            if anchor is not None and anchor != lay.floor:
+                involved[anchor] = involved.get(anchor, False) or i == 0
+    for ev in events:
+        anchor = next(
+            (
+                a
+                for a in (_visible_anchor(o, state, lay) for o in ev.objects)
+                if a and a != lay.floor
+            ),
+            None,
+        )
+        if anchor is not None:
+            tags.append(
+                Tag(
+                    f"! {ev.kind.upper()}",
+                    lay.nodes[anchor].box,
+                    fg=(255, 255, 255),
+                    bg=effects.ALERT,
+                    border=(120, 0, 0),
+                )
+            )
+    for ev in events:  # hazards that leave no state flag still get a visible sign
+        first = _visible_anchor(ev.objects[0], state, lay) if ev.objects else None
+        if first is None or first == lay.floor:
+            continue
+        if ev.kind in ("chemical", "toxic_gas"):
+            effects.fumes(pen, lay.nodes[first].box, first)
+        elif ev.kind == "electrical":
+            effects.bolt(pen, lay.nodes[first].box)
+    for name, primary in sorted(involved.items()):
+        effects.highlight(pen, lay.nodes[name].box, primary)
+    if labels:
+        items = sorted(
+            (
+                n
+                for n in lay.order
+                if not lay.nodes[n].is_fixture and lay.nodes[n].parent is not None
+            ),
+            key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
+        )
+        for n in items:
+            tags.append(
+                Tag(n, lay.nodes[n].box, border=effects.ALERT if n in involved else (110, 110, 110))
+            )
+        for n in lay.roots:
+            tags.append(
+                Tag(
+                    n,
+                    lay.nodes[n].box,
+                    below=True,
+                    border=effects.ALERT if n in involved else (110, 110, 110),
+                )
+            )
+    obstacles = [
+        lay.nodes[n].box
+        for n in lay.order
+        if not lay.nodes[n].is_fixture or lay.nodes[n].parent is not None
+    ]
+    obstacles += flames
+    placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
+    draw_tags(d, placed, fsize)
+    if labels:
+        tw, _ = text_size(scene.floor, fsize)
+        pad = max(2, fsize // 5)
+        fb = Box(4, height - fsize - 2 * pad - 4, 4 + tw + 2 * pad, height - 4)
+        d.rectangle(
+            (fb.x0, fb.y0, fb.x1 - 1, fb.y1 - 1), fill=(255, 255, 255), outline=(110, 110, 110)
+        )
+        d.text(
+            (fb.x0 + pad, fb.y0 + pad),
+            scene.floor,
+            fill=(20, 20, 24),
+            font=font(fsize),
+            anchor="lt",
+        )
+    _header(d, width, header, title, events, labels, fsize)
+
+    boxes = {n: lay.nodes[n].box for n in lay.order}
+    boxes[lay.floor] = lay.floor_box
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale)
+
+
+def _header(
+    d: ImageDraw.ImageDraw,
+    width: int,
+    header: int,
+    title: str | None,
+    events: Sequence[HazardEvent],
+    labels: bool,
+    fsize: int,
+) -> None:
+    d.rectangle((0, 0, width, header - 1), fill=HEADER)
+    tsize = max(10, round(fsize * 1.15))
+    y = (header - tsize) // 2
+    x = 8
+    if title:
+        d.text((x, y), title, fill=(255, 255, 255), font=font(tsize), anchor="lt")
+        x += text_size(title, tsize)[0] + 24
+    if events:
+        parts = []
+        for ev in events:
+            what = ev.kind.upper()
+            parts.append(f"{what}: {', '.join(ev.objects)}" if labels else what)
+        text = "HAZARD  " + " | ".join(parts)
+        room = width - 8 - x
+        if text_size(text, tsize)[0] > room:  # shorten to fit, keeping the start
+            while len(text) > 4 and text_size(text + "...", tsize)[0] > room:
+                text = text[: max(4, len(text) - max(1, len(text) // 10))]
+            text += "..."
+        d.text((x, y), text, fill=(255, 120, 110), font=font(tsize), anchor="lt")
