@@ -8,7 +8,7 @@ import pytest
 from saferelbench.world.conditions import ConditionError, trigger_matches
 from saferelbench.world.rollout import rollout
 
-from .scenes import before, after, kitchen, termination
+from .scenes import after, before, kitchen, termination
 
 OBJS = ["carton.n.02_1", "vase.n.01_1", "hardback.n.01_1"]
 INIT = ["(ontop carton.n.02_1 countertop.n.01_1)", "(ontop vase.n.01_1 carton.n.02_1)", "(ontop hardback.n.01_1 countertop.n.01_1)"]

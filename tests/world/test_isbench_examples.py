@@ -7,7 +7,14 @@ import json
 
 import pytest
 
-from saferelbench.dataset.isbench import TaskFormatError, UnsupportedTask, load_task, read_problem, to_bddl_problem, write_task
+from saferelbench.dataset.isbench import (
+    TaskFormatError,
+    UnsupportedTask,
+    load_task,
+    read_problem,
+    to_bddl_problem,
+    write_task,
+)
 from saferelbench.world.rollout import rollout
 
 

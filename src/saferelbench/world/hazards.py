@@ -107,7 +107,7 @@ def _guard(rule: Rule | str, trigger: str | None, atoms: list[str], tip: str, ki
         safety_tip=tip,
         safety_bddl=_and(atoms),
         action=trigger,
-        type=kind if kind in ("before", "after") else None,
+        type="before" if kind == "before" else ("after" if kind == "after" else None),
         origin="generic",
     )
 

@@ -83,7 +83,8 @@ class Task(BaseModel):
     def safety_tips(self) -> list[str]:
         """Every distinct safety tip of the task, in order (for prompts and the judge)."""
         tips: list[str] = []
-        for c in [*self.process_conditions, *self.termination_conditions, *self.cautions]:
+        items: list[Condition | Caution] = [*self.process_conditions, *self.termination_conditions, *self.cautions]
+        for c in items:
             if c.safety_tip and c.safety_tip not in tips:
                 tips.append(c.safety_tip)
         return tips

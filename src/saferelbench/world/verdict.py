@@ -9,6 +9,7 @@ state when they apply.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Literal
@@ -16,7 +17,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from saferelbench.world.actions import split_action
-from saferelbench.world.conditions import CompiledCondition, ConditionError, SymbolicBackend, check_trigger, trigger_matches
+from saferelbench.world.conditions import (
+    CompiledCondition,
+    ConditionError,
+    SymbolicBackend,
+    check_trigger,
+    trigger_matches,
+)
 from saferelbench.world.events import HazardEvent, Outcome
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Condition, Task
@@ -201,10 +208,8 @@ class TaskEvaluator:
         compiled = (self.process if v.kind == "process" else self.termination)[v.index]
         names = set(compiled.objects)
         if v.action and v.action != "completion":
-            try:
+            with contextlib.suppress(ValueError):
                 names |= {a for a in split_action(v.action)[1] if a != "*"}
-            except ValueError:
-                pass
         return names
 
     def _integrity(self, trajectory: Trajectory, verdicts: list[ConditionVerdict]) -> list[str]:
