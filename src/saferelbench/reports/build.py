@@ -1,0 +1,204 @@
+"""Build a whole report from loaded runs: tables (Markdown, CSV, LaTeX), figures, HTML."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from saferelbench.reports import figures as figs
+from saferelbench.reports import formats
+from saferelbench.reports.failures import FailureAnalysis, analyse
+from saferelbench.reports.html import render_html
+from saferelbench.reports.loading import RunData
+from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
+from saferelbench.reports.tables import Comparison, Rate, RunTable, comparisons, run_table
+
+TABLE_NOTES = {
+    "Table 2": "Per relation: SR and SSR on the spatial-relation samples (w/) and on their matched controls (w/o). 95% bootstrap intervals in brackets.",
+    "Overall": "w/ and w/o: the mean over the relations present (as the paper's Fig. 4); SRec = SSR / SR. all: every episode of the run pooled (the harness's summary.json). awareness: mean judge score over judged episodes.",
+    "Samples per rate": "Every rate is over all samples of its group; errored episodes count as failures.",
+    "Per risk type": "Spatial samples by relation/risk; controls by the relation they are matched to.",
+}
+
+
+@dataclass
+class ReportOptions:
+    seed: int = DEFAULT_SEED
+    resamples: int = DEFAULT_RESAMPLES
+    images: str = "link"  #: link / embed / none (see reports.html)
+    figures: bool = True
+    html: bool = True
+    ablation: str = "overall"  #: scope of the prompt figure: "overall" or a relation
+    max_all_pairs: int = 6  #: above this many runs, each run is compared with the first only
+
+
+@dataclass
+class Report:
+    tables: list[RunTable]
+    comparisons: list[Comparison]
+    failures: list[FailureAnalysis]
+    files: dict[str, Path]
+    warnings: list[str]
+
+
+def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
+    """Rates become {"v", "ci"} (value over a small interval line); other cells stay text."""
+    if isinstance(cell, Rate) and cell.value is not None and cell.ci.low is not None and cell.ci.high is not None:
+        return {"v": f"{cell.value:.2f}", "ci": f"[{cell.ci.low:.2f}, {cell.ci.high:.2f}]"}
+    return formats.cell_text(cell)
+
+
+def _html_tables(tables: Sequence[RunTable]) -> list[dict[str, Any]]:
+    made = []
+    for title, header, rows in _sections(tables, short=True):
+        groups = formats.table2_groups(tables) if title == "Table 2" else formats.overall_groups() if title == "Overall" else []
+        made.append({"title": title, "note": TABLE_NOTES[title], "groups": groups, "header": header,
+                     "rows": [[_html_cell(c) for c in row] for row in rows]})
+    return made
+
+
+def _sections(tables: Sequence[RunTable], short: bool = False) -> list[tuple[str, list[str], list[list[formats.Cell]]]]:
+    return [
+        ("Table 2", *formats.table2_rows(tables, short)),
+        ("Overall", *formats.overall_rows(tables, short)),
+        ("Samples per rate", *formats.counts_rows(tables)),
+        ("Per risk type", *formats.risk_rows(tables)),
+    ]
+
+
+COMPARISON_NOTE = (
+    "Pairs of runs on the samples they share (B − A). McNemar: exact test on the discordant "
+    "samples; Holm: McNemar p adjusted over every comparison in this report; bootstrap: paired "
+    "bootstrap of the difference."
+)
+FAILURE_NOTE = (
+    "Unsafe episodes (not safe, not errored). Each violated condition is classed as never taken, "
+    "taken too late (a later step acted on an object the condition names) or repeated (the unsafe "
+    "trigger was done again after the first violation); see docs/reports.md."
+)
+
+
+def markdown_report(report: Report, runs: Sequence[RunData], options: ReportOptions, figure_files: dict[str, dict[str, Path]]) -> str:
+    parts = [
+        "# SafeRelBench report\n\n",
+        f"Bootstrap: {options.resamples} resamples, seed {options.seed}; 95% intervals in brackets; "
+        "errored episodes count as failures.\n\n",
+        "## Runs\n\n",
+        formats.markdown_table(
+            ["Run", "agent", "prompt", "seed", "input", "episodes", "errors"],
+            [[r.label, r.info.agent, r.info.prompt, str(r.info.seed), f"{r.kind}: {r.source}", str(len(r.episodes)),
+              str(sum(1 for e in r.episodes if e.error is not None))] for r in runs],
+        ),
+    ]
+    if report.warnings:
+        parts.append("\n".join(f"- warning: {w}" for w in report.warnings) + "\n")
+    for title, header, rows in _sections(report.tables):
+        parts += [f"\n## {title}\n\n", f"{TABLE_NOTES[title]}\n\n", formats.markdown_table(header, rows)]
+    if report.comparisons:
+        header, rows = formats.comparison_rows(report.comparisons)
+        parts += ["\n## Paired tests\n\n", COMPARISON_NOTE + "\n\n", formats.markdown_table(header, rows)]
+    parts += ["\n## Failure analysis\n\n", FAILURE_NOTE + "\n"]
+    for title, header, rows in formats.failure_sections(report.failures):
+        parts += [f"\n### {title}\n\n", formats.markdown_table(header, rows) if rows else "none\n"]
+    if figure_files:
+        parts.append("\n## Figures\n\n")
+        for name, paths in figure_files.items():
+            parts.append(f"![{name}](figures/{paths['png'].name})\n\n")
+    return "".join(parts)
+
+
+FIGURE_CAPTIONS = {
+    "overall": "Overall SR and SSR (mean over relations) with and without the spatial relation, per run; bars: 95% bootstrap intervals (paper Fig. 4).",
+    "prompts": "SR, SSR and SRec across prompt variants, one line per model (paper Fig. 5).",
+    "composition": "(a) risk types per relation over the spatial samples; (b) action types (paper Fig. 3).",
+}
+
+
+def build_report(runs: Sequence[RunData], out_dir: Path, options: ReportOptions | None = None) -> Report:
+    """Compute everything and write it under ``out_dir``."""
+    options = options or ReportOptions()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tables = [run_table(r, seed=options.seed, resamples=options.resamples) for r in runs]
+    found = comparisons(runs, seed=options.seed, resamples=options.resamples, max_all_pairs=options.max_all_pairs)
+    failures = [analyse(r.label, r.episodes) for r in runs]
+    warnings = [w for r in runs for w in r.warnings]
+    report = Report(tables, found, failures, {}, warnings)
+
+    figure_files: dict[str, dict[str, Path]] = {}
+    if options.figures:
+        fig_dir = out_dir / "figures"
+        for name, made in (
+            ("overall", figs.overall_figure(tables, fig_dir)),
+            ("prompts", figs.prompts_figure(tables, fig_dir, options.ablation)),
+            ("composition", figs.composition_figure(runs, fig_dir)),
+        ):
+            if made:
+                figure_files[name] = made
+                report.files.update({f"figure_{name}_{fmt}": p for fmt, p in made.items()})
+
+    def write(name: str, text: str) -> None:
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8")
+        report.files[name] = path
+
+    t2_header, t2_rows = formats.table2_rows(tables)
+    ov_header, ov_rows = formats.overall_rows(tables)
+    write("table2.md", formats.markdown_table(t2_header, t2_rows) + "\n" + formats.markdown_table(ov_header, ov_rows))
+    write("table2.csv", formats.table2_csv(tables))
+    write("table2.tex", formats.table2_latex(tables))
+    write("overall.tex", formats.overall_latex(tables))
+    write("rates.csv", formats.rates_csv(tables))
+    if found:
+        write("comparisons.csv", formats.csv_text(*formats.comparison_rows(found)))
+    write("failures.csv", formats.csv_text(
+        ["run", "sample_id", "kind", "risk_type", "trigger", "relation_induced", "how", "first_step"],
+        [[f.run, f.sample_id, f.kind, f.risk_type, f.trigger, f.relation_induced, f.how, f.first_step]
+         for a in failures for f in a.failures],
+    ))
+    write("report.md", markdown_report(report, runs, options, figure_files))
+
+    if options.html:
+        context = html_context(report, runs, options, figure_files)
+        page, resolver = render_html(runs, out_dir=out_dir, context=context, images=options.images)
+        if resolver.missing:
+            report.warnings.append(f"{resolver.missing} step image(s) referenced by the episodes were not found")
+        write("report.html", page)
+    return report
+
+
+def html_context(report: Report, runs: Sequence[RunData], options: ReportOptions, figure_files: dict[str, dict[str, Path]]) -> dict[str, Any]:
+    from saferelbench import __version__ as version
+
+    figures = []
+    for name, paths in figure_files.items():
+        png = base64.b64encode(paths["png"].read_bytes()).decode("ascii")
+        figures.append({"src": f"data:image/png;base64,{png}", "caption": FIGURE_CAPTIONS[name]})
+    comparison = None
+    if report.comparisons:
+        header, rows = formats.comparison_rows(report.comparisons)
+        comparison = {"title": "Paired tests", "note": COMPARISON_NOTE, "header": header, "rows": rows}
+    failure_tables = [
+        {"title": title, "header": header, "rows": rows, "note": FAILURE_NOTE if i == 0 else ""}
+        for i, (title, header, rows) in enumerate(formats.failure_sections(report.failures))
+    ]
+    return {
+        "title": "SafeRelBench report",
+        "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "version": version,
+        "seed": options.seed,
+        "resamples": options.resamples,
+        "warnings": report.warnings,
+        "runs": [
+            {"label": r.label, "agent": r.info.agent, "prompt": r.info.prompt, "seed": r.info.seed, "kind": r.kind,
+             "source": str(r.source), "n": len(r.episodes), "errors": sum(1 for e in r.episodes if e.error is not None)}
+            for r in runs
+        ],
+        "tables": _html_tables(report.tables),
+        "figures": figures,
+        "comparisons": comparison,
+        "failures": failure_tables,
+    }

@@ -1,0 +1,138 @@
+"""Inspect AI logs as report input, through Inspect's own log-reading API.
+
+The harness's Inspect scorer (named ``saferelbench``) stores, for every sample, the full
+:class:`EpisodeResult` as ``score.metadata["episode"]``; the task argument ``prompt`` names the
+prompt variant. A sample that errored (or hit a limit) before it was scored has no such score:
+it becomes an :class:`EpisodeResult` with ``error`` set, built from the sample's metadata, so it
+counts as a failure instead of silently disappearing (Inspect's own metrics leave it out).
+
+``inspect_ai`` is imported lazily: importing it costs about two seconds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.reports.loading import ReportInputError, RunData, describe_validation_error
+
+SCORER_NAME = "saferelbench"
+
+
+def _error_episode(sample: Any, agent: str, prompt: str, seed: int, message: str) -> EpisodeResult:
+    meta = sample.metadata or {}
+    return EpisodeResult(
+        sample_id=str(sample.id),
+        split=str(meta.get("split") or "unknown"),
+        relation=meta.get("relation"),
+        risk=meta.get("risk"),
+        pair_id=meta.get("pair_id"),
+        agent=agent,
+        prompt=prompt,
+        seed=seed,
+        ended_by="error",
+        error=message,
+    )
+
+
+def _sample_problem(sample: Any) -> str:
+    if sample.error is not None:
+        return str(sample.error.message).strip().splitlines()[0] if sample.error.message else "error"
+    if sample.limit is not None:
+        return f"{sample.limit.type} limit reached before scoring"
+    return f"no '{SCORER_NAME}' score"
+
+
+def episodes_from_log(log: Any, source: str) -> tuple[RunInfo, list[EpisodeResult], list[str]]:
+    """The run info, the episodes and any warnings of one ``EvalLog``."""
+    spec = log.eval
+    args = dict(spec.task_args or {})
+    prompt = str(args.get("prompt") or "base")
+    generate_seed = spec.model_generate_config.seed if spec.model_generate_config else None
+    seed = int(args.get("seed") or generate_seed or 0)
+    agent = str(spec.model)
+    info = RunInfo(
+        agent=agent,
+        prompt=prompt,
+        seed=seed,
+        split=args.get("split"),
+        relation=args.get("relation"),
+        risk=args.get("risk"),
+        limit=args.get("limit"),
+        images=bool(args.get("images", True)),
+        started=str(spec.created),
+        extra={"inspect_task": spec.task, "inspect_status": log.status, "inspect_log": source},
+    )
+    warnings: list[str] = []
+    episodes: list[EpisodeResult] = []
+    for sample in log.samples or []:
+        score = (sample.scores or {}).get(SCORER_NAME)
+        raw = (score.metadata or {}).get("episode") if score is not None else None
+        if raw is None:
+            episodes.append(_error_episode(sample, agent, prompt, seed, _sample_problem(sample)))
+            continue
+        try:
+            episode = EpisodeResult.model_validate(raw)
+        except ValidationError as err:
+            raise ReportInputError(
+                f"{source}: sample {sample.id}: score metadata 'episode': {describe_validation_error(err)}"
+            ) from None
+        if sample.error is not None and episode.error is None:
+            episode = episode.model_copy(update={"error": _sample_problem(sample), "ended_by": "error"})
+        episodes.append(episode)
+    expected = spec.dataset.samples if spec.dataset else None
+    epochs = (spec.config.epochs if spec.config else None) or 1
+    if expected is not None and len(episodes) < expected * epochs:
+        warnings.append(
+            f"{source}: log status '{log.status}' holds {len(episodes)} of {expected * epochs} "
+            "samples; the missing ones cannot be counted"
+        )
+    return info, episodes, warnings
+
+
+def load_inspect_runs(path: Path) -> list[RunData]:
+    """One run per log file: ``path`` is a ``.eval``/``.json`` log or a directory of logs."""
+    try:
+        from inspect_ai.log import list_eval_logs, read_eval_log
+    except ImportError as err:  # pragma: no cover - inspect-ai is a declared dependency
+        raise ReportInputError(f"{path}: reading Inspect logs needs inspect-ai ({err})") from None
+
+    if path.is_dir():
+        locations = [info for info in list_eval_logs(str(path), recursive=True)]
+        if not locations:
+            raise ReportInputError(f"{path}: no episodes.jsonl and no Inspect logs in it")
+        names: list[Any] = locations
+    else:
+        names = [str(path)]
+    runs: list[RunData] = []
+    for name in names:
+        source = getattr(name, "name", name)
+        try:
+            log = read_eval_log(name)
+        except Exception as err:  # Inspect raises many kinds on a bad file
+            raise ReportInputError(f"{source}: not a readable Inspect log ({type(err).__name__}: {err})") from None
+        info, episodes, warnings = episodes_from_log(log, str(source))
+        local = _local_path(str(source))
+        runs.append(
+            RunData(
+                label=f"{info.agent} · {info.prompt}",
+                info=info,
+                episodes=episodes,
+                source=local,
+                kind="inspect",
+                image_root=local.parent,
+                warnings=warnings,
+            )
+        )
+    return runs
+
+
+def _local_path(location: str) -> Path:
+    if location.startswith("file://"):
+        from urllib.parse import unquote, urlparse
+
+        return Path(unquote(urlparse(location).path))
+    return Path(location)

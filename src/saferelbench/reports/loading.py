@@ -1,0 +1,151 @@
+"""Reading runs for a report: native run directories and Inspect AI logs, into one shape.
+
+A native run directory (written by the harness) holds ``episodes.jsonl``, ``run.json`` and
+``summary.json`` and optionally ``images/``. An Inspect log (``.eval``/``.json`` file) or a log
+directory is read by :mod:`saferelbench.reports.inspect_logs`. Either way a run becomes a
+:class:`RunData`: its :class:`RunInfo`, every :class:`EpisodeResult` (errored ones included) and
+where its images live.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from saferelbench.evaluation.metrics import rates
+from saferelbench.harness.results import EpisodeResult, RunInfo
+
+
+class ReportInputError(ValueError):
+    """Bad report input; the message names the file, the sample and the field."""
+
+
+@dataclass
+class RunData:
+    """One run as the report sees it."""
+
+    label: str  #: unique display name, e.g. "oracle · base"
+    info: RunInfo
+    episodes: list[EpisodeResult]
+    source: Path  #: the run directory or log file it came from
+    kind: str  #: "native" or "inspect"
+    image_root: Path | None = None  #: directory that step image paths are relative to
+    warnings: list[str] = field(default_factory=list)
+
+
+def describe_validation_error(err: ValidationError) -> str:
+    """The first field error of a pydantic error as ``field: message``."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "(record)"
+    return f"field '{where}': {first['msg']}"
+
+
+def read_episodes_jsonl(path: Path) -> list[EpisodeResult]:
+    """Every line of an ``episodes.jsonl``; a bad line raises :class:`ReportInputError`."""
+    episodes: list[EpisodeResult] = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                raw = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise ReportInputError(f"{path}: line {lineno}: not JSON ({err.msg})") from None
+            sample = raw.get("sample_id", "?") if isinstance(raw, dict) else "?"
+            try:
+                episodes.append(EpisodeResult.model_validate(raw))
+            except ValidationError as err:
+                raise ReportInputError(
+                    f"{path}: line {lineno}, sample {sample}: {describe_validation_error(err)}"
+                ) from None
+    return episodes
+
+
+def _summary_mismatch(summary_path: Path, episodes: list[EpisodeResult]) -> str | None:
+    """Compare the harness's ``summary.json`` headline numbers with ours (a trust check)."""
+    try:
+        summary = json.loads(summary_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return f"{summary_path}: unreadable, not checked"
+    ours = rates(episodes)
+    for key in ("n", "SR", "SSR"):
+        theirs = summary.get(key)
+        mine = ours[key]
+        if theirs is None or mine is None:
+            continue
+        if not math.isclose(float(theirs), float(mine), abs_tol=1e-9):
+            return f"{summary_path}: {key}={theirs} but the episodes give {mine}"
+    return None
+
+
+def load_run_dir(path: Path) -> RunData:
+    """A native run directory."""
+    episodes_path = path / "episodes.jsonl"
+    if not episodes_path.is_file():
+        raise ReportInputError(f"{path}: no episodes.jsonl (not a run directory)")
+    episodes = read_episodes_jsonl(episodes_path)
+    warnings: list[str] = []
+    info_path = path / "run.json"
+    if info_path.is_file():
+        try:
+            info = RunInfo.model_validate_json(info_path.read_text(encoding="utf-8"))
+        except ValidationError as err:
+            raise ReportInputError(f"{info_path}: {describe_validation_error(err)}") from None
+    else:
+        first = episodes[0] if episodes else None
+        info = RunInfo(agent=first.agent if first else path.name, prompt=first.prompt if first else "base")
+        warnings.append(f"{info_path}: missing; agent and prompt taken from the episodes")
+    summary_path = path / "summary.json"
+    if summary_path.is_file():
+        mismatch = _summary_mismatch(summary_path, episodes)
+        if mismatch:
+            warnings.append(mismatch)
+    if not episodes:
+        warnings.append(f"{episodes_path}: no episodes")
+    return RunData(
+        label=f"{info.agent} · {info.prompt}",
+        info=info,
+        episodes=episodes,
+        source=path,
+        kind="native",
+        image_root=path,
+        warnings=warnings,
+    )
+
+
+def load_runs(paths: list[Path]) -> list[RunData]:
+    """Load every input; an Inspect log directory may hold several runs. Labels are made unique."""
+    runs: list[RunData] = []
+    for path in paths:
+        if path.is_dir() and (path / "episodes.jsonl").is_file():
+            runs.append(load_run_dir(path))
+        elif path.is_dir() or path.suffix in (".eval", ".json"):
+            if not path.exists():
+                raise ReportInputError(f"{path}: no such file or directory")
+            from saferelbench.reports.inspect_logs import load_inspect_runs
+
+            runs.extend(load_inspect_runs(path))
+        elif not path.exists():
+            raise ReportInputError(f"{path}: no such file or directory")
+        else:
+            raise ReportInputError(
+                f"{path}: not a run directory (episodes.jsonl) nor an Inspect log (.eval/.json)"
+            )
+    _unique_labels(runs)
+    return runs
+
+
+def _unique_labels(runs: list[RunData]) -> None:
+    seen: dict[str, int] = {}
+    for run in runs:
+        seen[run.label] = seen.get(run.label, 0) + 1
+    for label, count in seen.items():
+        if count > 1:
+            same = [r for r in runs if r.label == label]
+            seeds = {r.info.seed for r in same}
+            for i, run in enumerate(same, start=1):
+                run.label = f"{label} · seed {run.info.seed}" if len(seeds) == len(same) else f"{label} #{i}"
