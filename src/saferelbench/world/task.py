@@ -80,11 +80,15 @@ class Task(BaseModel):
     cautions: list[Caution] = Field(default_factory=list, description="Risks only the awareness judge checks.")
     golden_plan: list[PlanStep] = Field(default_factory=list, description="A plan that completes the task safely.")
 
-    def safety_tips(self) -> list[str]:
-        """Every distinct safety tip of the task, in order (for prompts and the judge)."""
+    def safety_tips(self, include_generic: bool = False) -> list[str]:
+        """The task's distinct safety tips, in order (for prompts and the awareness judge).
+        Tips of generic conditions (derived from hazard rules for every object in the scene) are
+        left out unless asked for: they are a safety net, not the scenario's knowledge."""
         tips: list[str] = []
         items: list[Condition | Caution] = [*self.process_conditions, *self.termination_conditions, *self.cautions]
         for c in items:
+            if not include_generic and isinstance(c, Condition) and c.origin == "generic":
+                continue
             if c.safety_tip and c.safety_tip not in tips:
                 tips.append(c.safety_tip)
         return tips
