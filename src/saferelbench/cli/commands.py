@@ -7,7 +7,9 @@ from types import ModuleType
 
 MODULE_NAMES = [
     "saferelbench.cli.replay_cmd",
+    "saferelbench.cli.render_cmd",
     "saferelbench.cli.run_cmd",
+    "saferelbench.cli.report_cmd",
 ]
 
 MODULES: list[ModuleType] = []

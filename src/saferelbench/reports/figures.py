@@ -94,7 +94,8 @@ def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path]
 
 
 def _prompt_key(prompt: str) -> tuple[int, str]:
-    return (PROMPT_ORDER.index(prompt) if prompt in PROMPT_ORDER else len(PROMPT_ORDER), prompt)
+    key = prompt.lower().replace("-", "_")
+    return (PROMPT_ORDER.index(key) if key in PROMPT_ORDER else len(PROMPT_ORDER), key)
 
 
 def prompts_figure(tables: Sequence[RunTable], out_dir: Path, scope: str = "overall") -> dict[str, Path] | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,7 +31,7 @@ from saferelbench.harness.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 
 IMAGE_MODES = ("link", "embed", "none")
-EMBED_MAX_SIDE = 320
+EMBED_MAX_SIDE = 360
 RAW_OUTPUT_LIMIT = 4000  #: characters of each step's raw model output kept in the page
 
 
@@ -102,6 +103,20 @@ class ImageResolver:
         return f"#{digest}"
 
 
+def _raw_output(step: Any) -> str | None:
+    """The raw model output, unless it says nothing more than the parsed action and caution
+    (built-in agents write exactly that JSON): dropping it keeps the page small."""
+    text = step.raw_output
+    if text is None:
+        return None
+    try:
+        if json.loads(text) == {"action": step.action, "caution": step.caution}:
+            return None
+    except (json.JSONDecodeError, TypeError):
+        pass
+    return text
+
+
 def episode_data(index: int, run: RunData, e: EpisodeResult, resolve: ImageResolver) -> dict[str, Any]:
     def clip(text: str | None) -> str | None:
         if text is None or len(text) <= RAW_OUTPUT_LIMIT:
@@ -135,7 +150,7 @@ def episode_data(index: int, run: RunData, e: EpisodeResult, resolve: ImageResol
                 "outcome": s.outcome,
                 "reason": s.reason,
                 "hazards": s.hazards,
-                "raw_output": clip(s.raw_output),
+                "raw_output": clip(_raw_output(s)),
                 "image": resolve(run, s.image),
             }
             for s in e.steps

@@ -1,0 +1,68 @@
+"""``saferelbench report RUN [RUN ...]``: paper-style tables with confidence intervals, paired
+tests, figures, failure analysis and a single-file HTML report with an episode viewer.
+
+A RUN is a native run directory (``episodes.jsonl``), an Inspect log (``.eval``/``.json``) or a
+directory of Inspect logs; they can be mixed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+err_console = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    err_console.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code=2)
+
+
+def report(
+    runs: Annotated[list[Path], typer.Argument(help="Run directories, Inspect logs (.eval/.json) or Inspect log directories.", show_default=False)],
+    out: Annotated[Path, typer.Option(help="Output directory.")] = Path("report"),
+    seed: Annotated[int, typer.Option(help="Bootstrap seed (same seed, same intervals).")] = 0,
+    resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = 2000,
+    images: Annotated[str, typer.Option(help="Step images in the HTML: link (relative paths to the runs' PNGs; keep the report next to them), embed (downscaled into the file: standalone, larger) or none.")] = "link",
+    ablation: Annotated[str, typer.Option(help="Scope of the prompt-variant figure: overall, or a relation (the paper uses supporting).")] = "overall",
+    figures: Annotated[bool, typer.Option("--figures/--no-figures", help="Draw the figures.")] = True,
+    html: Annotated[bool, typer.Option("--html/--no-html", help="Write report.html.")] = True,
+) -> None:
+    """Tables (Markdown, CSV, LaTeX), figures (PNG, SVG) and report.html for one or more runs."""
+    from saferelbench.reports.build import ReportOptions, build_report
+    from saferelbench.reports.html import IMAGE_MODES
+    from saferelbench.reports.loading import ReportInputError, load_runs
+    from saferelbench.reports.tables import RELATIONS
+
+    if images not in IMAGE_MODES:
+        raise fail(f"--images must be one of {', '.join(IMAGE_MODES)}, not {images!r}")
+    if ablation != "overall" and ablation not in RELATIONS:
+        raise fail(f"--ablation must be overall or one of {', '.join(RELATIONS)}, not {ablation!r}")
+    if resamples < 100:
+        raise fail("--resamples must be at least 100")
+    try:
+        loaded = load_runs(runs)
+    except ReportInputError as err:
+        raise fail(str(err)) from None
+    if not loaded:
+        raise fail("no runs to report")
+    options = ReportOptions(seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation)
+    try:
+        made = build_report(loaded, out, options)
+    except OSError as err:
+        raise fail(f"{err.filename or out}: cannot write: {err.strerror}") from None
+    console = Console()
+    for warning in made.warnings:
+        err_console.print(f"[yellow]warning:[/yellow] {warning}", highlight=False, soft_wrap=True)
+    console.print(f"{len(loaded)} run(s), {sum(len(r.episodes) for r in loaded)} episodes -> {out}/", highlight=False)
+    for name in ("report.md", "report.html", "table2.csv", "table2.tex"):
+        if name in made.files:
+            size = made.files[name].stat().st_size
+            console.print(f"  {made.files[name]}  ({size / 1e6:.1f} MB)" if size > 1e5 else f"  {made.files[name]}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="report")(report)
