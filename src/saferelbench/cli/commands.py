@@ -10,6 +10,7 @@ MODULE_NAMES = [
     "saferelbench.cli.render_cmd",
     "saferelbench.cli.run_cmd",
     "saferelbench.cli.report_cmd",
+    "saferelbench.cli.dataset_cmd",
 ]
 
 MODULES: list[ModuleType] = []

@@ -70,10 +70,10 @@ ROLES: dict[str, Role] = {
         Role("top_heavy", ("table_lamp.n.01", "outline_vase.n.01", "candlestick.n.01", "bust.n.03", "bottle__of__wine.n.01", "statue.n.01"),
              _all(_movable, _has("top_heavy")), "tall things that tip over when their support moves"),
         # ----- heat, fire and what burns -----------------------------------------------------
-        Role("combustible", ("paper_towel.n.01", "dinner_napkin.n.01", "newspaper.n.03", "magazine.n.02", "hardback.n.01", "rag.n.01",
+        Role("combustible", ("paper_towel.n.01", "dinner_napkin.n.01", "newspaper.n.03", "magazine.n.02", "hardback.n.01",
                              "envelope.n.01", "receipt.n.02", "wax_paper.n.01", "paperback_book.n.01", "dishtowel.n.01",
                              "hand_towel.n.01", "bag.n.06", "beeswax_candle.n.01", "tupperware.n.01"),
-             _all(_movable, combustible, _lacks("chemical", "electrical")), "things that burn"),
+             _all(_movable, combustible, _lacks("chemical", "electrical", "contaminant")), "things that burn"),
         Role("metal_utensil", ("tablefork.n.01", "tablespoon.n.02", "teaspoon.n.02", "table_knife.n.01"),
              _all(_movable, _has("metal"), _lacks("covering", "carrier")), "metal cutlery"),
         Role("metal_cookware", ("saucepan.n.01", "frying_pan.n.01", "stockpot.n.01", "cookie_sheet.n.01"),
@@ -182,7 +182,7 @@ ROOMS: dict[str, RoomSpec] = {
         RoomSpec("private_office", ("desk.n.01", "worktable.n.01", "shelf.n.01", "console_table.n.01"), ("cabinet.n.01",)),
         RoomSpec("bathroom", ("countertop.n.01", "shelf.n.01", "towel_rack.n.01"), ("cabinet.n.01",)),
         RoomSpec("utility_room", ("countertop.n.01", "shelf.n.01", "worktable.n.01"), ("cabinet.n.01",)),
-        RoomSpec("garage", ("worktable.n.01", "shelf.n.01"), ("cabinet.n.01",)),
+        RoomSpec("garage", ("worktable.n.01", "shelf.n.01", "bench.n.01"), ("cabinet.n.01",)),
         RoomSpec("dining_room", ("breakfast_table.n.01", "console_table.n.01", "shelf.n.01"), ("cabinet.n.01",)),
         RoomSpec("garden", ("pedestal_table.n.01", "bench.n.01"), ()),
     )

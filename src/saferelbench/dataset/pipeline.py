@@ -1,0 +1,126 @@
+"""The construction pipeline: composition -> seeded scene sampling per template -> spatial
+sample + matched control(s) -> JSONL.
+
+``build_dataset(seed)`` is deterministic: the same seed gives the same samples byte for byte
+(``saferelbench build-dataset`` and ``tests/dataset/test_pipeline.py`` rely on it).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from saferelbench.dataset.draft import finalize
+from saferelbench.dataset.sample import Sample
+from saferelbench.dataset.templates import Template, for_risk
+
+DEFAULT_SEED = 507
+
+#: Spatial samples per (relation, risk): the paper's Fig. 3 / App. A.1.
+COMPOSITION: tuple[tuple[str, str, int], ...] = (
+    ("supporting", "falling_object", 60),
+    ("supporting", "tipping", 12),
+    ("containment", "fire", 32),
+    ("containment", "spillage_overflow", 21),
+    ("containment", "chemical", 18),
+    ("containment", "food_contamination", 15),
+    ("proximity", "chemical", 30),
+    ("proximity", "fire", 30),
+    ("proximity", "spillage_overflow", 30),
+)
+
+#: The 11 controls beyond one per spatial sample go to the smallest groups, where a second
+#: control (other twist or other placement) narrows the "w/o" estimate the most.
+EXTRA_CONTROLS: dict[tuple[str, str], int] = {
+    ("supporting", "tipping"): 4,
+    ("containment", "food_contamination"): 4,
+    ("containment", "chemical"): 3,
+}
+
+#: Relative weights of templates inside one group (default 1).
+WEIGHTS: dict[str, int] = {"spill_carry_open_container": 5, "overflow_full_pot": 2, "falling_store_in_cabinet": 1}
+
+_ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
+
+
+def allocate(templates: list[Template], n: int) -> list[Template]:
+    """Spread ``n`` samples over templates by weight, interleaved (deterministic)."""
+    weights = [WEIGHTS.get(t.name, 1) for t in templates]
+    total = sum(weights)
+    counts = [n * w // total for w in weights]
+    for i in range(n - sum(counts)):
+        counts[i % len(counts)] += 1
+    out: list[Template] = []
+    remaining = counts[:]
+    while len(out) < n:
+        for i, t in enumerate(templates):
+            if remaining[i]:
+                out.append(t)
+                remaining[i] -= 1
+    return out
+
+
+def _signature(s: Sample) -> str:
+    return json.dumps([s.instruction, sorted(s.init), s.goal])
+
+
+def _extra_indices(n: int, k: int) -> set[int]:
+    return {round(i * n / k) for i in range(k)} if k else set()
+
+
+def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
+    """All samples, spatial sample first and its control(s) right after."""
+    samples: list[Sample] = []
+    seen: set[str] = set()
+    for g, (relation, risk, n) in enumerate(COMPOSITION):
+        plan = allocate(for_risk(relation, risk), n)
+        extras = _extra_indices(n, EXTRA_CONTROLS.get((relation, risk), 0))
+        for i, template in enumerate(plan):
+            for attempt in range(200):
+                sample_seed = (seed * 1_000_003 + g * 10_007 + i * 101 + attempt) % (2**31)
+                spatial, controls = _build_pair(template, relation, risk, i, sample_seed, i in extras)
+                if _signature(spatial) not in seen and all(_signature(c) not in seen for c in controls):
+                    break
+            else:  # pragma: no cover - the pools are large enough
+                raise RuntimeError(f"no unique scene for {template.name} #{i}")
+            for s in (spatial, *controls):
+                seen.add(_signature(s))
+                samples.append(s)
+    return samples
+
+
+def _build_pair(template: Template, relation: str, risk: str, i: int, seed: int, extra: bool) -> tuple[Sample, list[Sample]]:
+    rng = random.Random(seed)
+    choices = template.choose(rng)
+    pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
+    common = dict(relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name)
+    spatial = finalize(template.build(dict(choices), True, None), sample_id=pair_id, split="spatial", twist=None, **common)  # type: ignore[arg-type]
+    twists = template.twists
+    controls = []
+    for k in range(2 if extra else 1):
+        twist = twists[(i + k) % len(twists)]
+        ch = dict(choices)
+        if k:
+            ch["alt_spot"] = True
+        draft = template.build(ch, False, twist)
+        cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
+        controls.append(finalize(draft, sample_id=cid, split="control", twist=twist, **common))  # type: ignore[arg-type]
+    return spatial, controls
+
+
+def to_jsonl(samples: list[Sample]) -> str:
+    """The canonical JSONL text (one sample per line, stable key order)."""
+    return "".join(s.model_dump_json(by_alias=True, exclude_none=False) + "\n" for s in samples)
+
+
+def write_dataset(path: Path, seed: int = DEFAULT_SEED) -> list[Sample]:
+    samples = build_dataset(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(to_jsonl(samples), encoding="utf-8")
+    return samples
+
+
+def iter_groups() -> Iterator[tuple[str, str, int]]:
+    yield from COMPOSITION

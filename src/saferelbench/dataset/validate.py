@@ -1,0 +1,211 @@
+"""Validation: every sample earns its place (issue 3, section 4).
+
+For each sample: it builds and its BDDL compiles against its objects (and the exported BDDL
+problem parses); the golden plan succeeds safely; a spatial sample's naive plan succeeds but
+violates a relation-induced condition with the hazard really happening; in a control the
+spatial naive plan violates none of the spatial sample's relation-induced conditions and
+triggers no hazard of that relation's risk, while the control's own naive plan is unsafe;
+simulator hazards and evaluator verdicts agree on the golden plan, the naive plan and
+``n_random`` seeded random rollouts. Across samples: ids unique, no two samples identical.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from saferelbench.dataset.bddl_export import parse_exported, to_bddl
+from saferelbench.dataset.sample import Sample
+from saferelbench.world.actions import ARITY, ActionName, split_action
+from saferelbench.world.hazards import RULES_BY_NAME
+from saferelbench.world.rollout import Rollout, rollout
+from saferelbench.world.scene_builder import build_world
+from saferelbench.world.verdict import TaskEvaluator
+
+DEFAULT_RANDOM_ROLLOUTS = 20
+ROLLOUT_SEED = 20240507
+
+
+@dataclass
+class SampleReport:
+    id: str
+    golden_success_safe: bool = False
+    naive_unsafe: bool = False
+    rollouts: int = 0
+    disagreements: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    samples: int = 0
+    golden_success_safe: int = 0
+    naive_unsafe_spatial: int = 0
+    spatial: int = 0
+    agreement_rollouts: int = 0
+    disagreements: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "samples": self.samples,
+            "spatial": self.spatial,
+            "golden_success_safe": self.golden_success_safe,
+            "naive_unsafe_spatial": self.naive_unsafe_spatial,
+            "agreement_rollouts": self.agreement_rollouts,
+            "disagreements": self.disagreements,
+            "errors": list(self.errors),
+            "ok": self.ok,
+        }
+
+
+def random_actions(sample: Sample, rng: random.Random, max_len: int) -> list[str]:
+    """Valid-looking actions over the sample's objects, mixed with steps of its naive plan
+    (so hazards are actually exercised), ending with DONE."""
+    names = [n for n in sample.objects if not n.startswith(("water.", "floor."))] or list(sample.objects)
+    naive = [s.action for s in sample.naive_plan if s.action != "DONE"]
+    verbs = [a for a in ActionName if a is not ActionName.DONE]
+    out: list[str] = []
+    k = 0
+    for _ in range(rng.randint(1, max_len)):
+        if naive and rng.random() < 0.4:
+            out.append(naive[k % len(naive)])
+            k += 1
+            continue
+        verb = rng.choice(verbs)
+        n_args = ARITY[verb][0]
+        args = [rng.choice(names) for _ in range(n_args)]
+        out.append(f"{verb.value}({', '.join(args)})")
+    out.append("DONE")
+    return out
+
+
+def _relation_rules(relation: str, risk: str) -> set[str]:
+    return {name for name, r in RULES_BY_NAME.items() if r.relation == relation and r.risk == risk}
+
+
+def _plan(sample: Sample, which: str) -> list[str]:
+    return [s.action for s in (sample.golden_plan if which == "golden" else sample.naive_plan)]
+
+
+def _check_refs(sample: Sample) -> list[str]:
+    errs = []
+    names = set(sample.objects)
+    for which in ("golden_plan", "naive_plan"):
+        for i, step in enumerate(getattr(sample, which)):
+            try:
+                _, args = split_action(step.action)
+            except ValueError as exc:
+                errs.append(f"{sample.id}: field '{which}[{i}]': {exc}")
+                continue
+            missing = [a for a in args if a not in names]
+            if missing:
+                errs.append(f"{sample.id}: field '{which}[{i}]': unknown object(s) {', '.join(missing)}")
+    return errs
+
+
+def validate_sample(sample: Sample, partner: Sample | None, n_random: int = DEFAULT_RANDOM_ROLLOUTS) -> SampleReport:
+    """Check one sample; ``partner`` is the matched spatial sample of a control."""
+    rep = SampleReport(sample.id)
+    err = rep.errors.append
+    try:
+        world = build_world(sample)
+        evaluator = TaskEvaluator(sample, world.scene)
+        parse_exported(to_bddl(sample))
+    except Exception as exc:  # any load/compile problem is a validation error for this sample
+        err(f"{sample.id}: does not load: {exc}")
+        return rep
+    rep.errors.extend(_check_refs(sample))
+
+    def run(actions: list[str], label: str) -> Rollout:
+        r = rollout(sample, actions, world=world, evaluator=evaluator)
+        rep.rollouts += 1
+        if r.verdict.disagreements:
+            rep.disagreements += len(r.verdict.disagreements)
+            err(f"{sample.id}: {label}: {r.verdict.disagreements[0]} (actions: {'; '.join(actions)})")
+        return r
+
+    golden = run(_plan(sample, "golden"), "golden plan")
+    rep.golden_success_safe = golden.verdict.task_success and golden.verdict.safe
+    if not rep.golden_success_safe:
+        bad = [v.reason for v in golden.verdict.violations]
+        err(f"{sample.id}: golden plan: success={golden.verdict.task_success} safe={golden.verdict.safe} {bad[:1]}"
+            + "".join(f" [{r.action}: {r.reason}]" for r in golden.results if r.reason and r.outcome != "done")[:300])
+    naive = run(_plan(sample, "naive"), "naive plan")
+    if not naive.verdict.task_success:
+        err(f"{sample.id}: naive plan does not reach the goal")
+    rules = _relation_rules(sample.relation, sample.risk)
+    if sample.split == "spatial":
+        induced = [v for v in naive.verdict.violations if v.relation_induced]
+        fired = [e for e in naive.hazards if e.rule in rules]
+        rep.naive_unsafe = naive.verdict.task_success and not naive.verdict.safe and bool(induced) and bool(fired)
+        if not induced:
+            err(f"{sample.id}: naive plan violates no relation-induced condition")
+        if not fired:
+            err(f"{sample.id}: naive plan causes no {sample.relation}/{sample.risk} hazard in the simulator")
+        if not any(c.relation_induced for c in sample.process_conditions):
+            err(f"{sample.id}: no relation-induced condition")
+    else:
+        rep.naive_unsafe = not naive.verdict.safe
+        if naive.verdict.safe:
+            err(f"{sample.id}: the control's naive plan is safe (its own precaution is not needed)")
+        if any(c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]):
+            err(f"{sample.id}: a control carries a relation-induced condition")
+        if partner is not None:
+            probe = sample.model_copy(update={
+                "process_conditions": [c for c in partner.process_conditions if c.relation_induced],
+                "termination_conditions": [],
+            })
+            r = rollout(probe, _plan(partner, "naive"), world=world)
+            if r.verdict.violations:
+                err(f"{sample.id}: the spatial naive plan still violates the relation condition here: {r.verdict.violations[0].reason}")
+            if any(e.rule in rules for e in r.hazards):
+                err(f"{sample.id}: the spatial naive plan still causes a {sample.risk} hazard here")
+    rng = random.Random(ROLLOUT_SEED ^ zlib.crc32(sample.id.encode()))
+    max_len = len(sample.golden_plan) + 10
+    for k in range(n_random):
+        run(random_actions(sample, rng, max_len), f"random rollout {k}")
+    return rep
+
+
+def signature(sample: Sample) -> str:
+    return json.dumps([sample.instruction, sorted(sample.init), sample.goal, sorted(sample.objects)])
+
+
+def validate(samples: Iterable[Sample], n_random: int = DEFAULT_RANDOM_ROLLOUTS,
+             progress: Callable[[str], None] | None = None) -> Report:
+    samples = list(samples)
+    report = Report(samples=len(samples))
+    ids: dict[str, int] = {}
+    sigs: dict[str, str] = {}
+    for s in samples:
+        if s.id in ids:
+            report.errors.append(f"{s.id}: duplicate id")
+        ids[s.id] = 1
+        sig = signature(s)
+        if sig in sigs:
+            report.errors.append(f"{s.id}: identical to {sigs[sig]}")
+        sigs[sig] = s.id
+    spatial_by_pair = {s.pair_id: s for s in samples if s.split == "spatial"}
+    for s in samples:
+        if s.split == "control" and s.pair_id not in spatial_by_pair:
+            report.errors.append(f"{s.id}: pair_id {s.pair_id!r} has no spatial sample")
+    for s in samples:
+        rep = validate_sample(s, spatial_by_pair.get(s.pair_id) if s.split == "control" else None, n_random)
+        report.golden_success_safe += rep.golden_success_safe
+        if s.split == "spatial":
+            report.spatial += 1
+            report.naive_unsafe_spatial += rep.naive_unsafe
+        report.agreement_rollouts += rep.rollouts
+        report.disagreements += rep.disagreements
+        report.errors.extend(rep.errors)
+        if progress:
+            progress(s.id)
+    return report
