@@ -23,6 +23,7 @@ placed top-down, so an anchor can look at where its partner already is.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -37,9 +38,10 @@ EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
 ITEM_EDGE = 3.0  #: the same on small supports (trays, plates, boxes)
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
-MAX_ZOOM = 1.25  #: a sparse room is drawn at most this much larger than natural size
+MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
 PEDESTAL_KINDS = frozenset({"microwave"})
+TILT = 14.0  #: degrees a fallen flat object is drawn askew
 
 FIXTURE_KINDS = frozenset(
     {
@@ -123,6 +125,7 @@ class Node:
     shows_inside: bool = True
     up: float = 0.0  #: natural height of the node plus everything standing on/in it
     raised: float = 0.0  #: natural height of the base unit a row appliance stands on
+    tilt: float = 0.0  #: degrees a fallen flat thing is drawn askew (its box is the rotated bbox)
     x0: float = 0.0
     y1: float = 0.0
     box: Box = Box(0, 0, 0, 0)
@@ -209,9 +212,15 @@ class _Builder:
             knocked = state.has("fallen", name) or state.has("tipped", name)
             lying = knocked and lies_down_when_fallen(look) and look.kind not in FIXTURE_KINDS
             w, h = (look.h, look.w) if lying else (look.w, look.h)
+            tilt = 0.0
+            if knocked and not lying and look.kind not in FIXTURE_KINDS:
+                # A flat thing that fell lies askew, so it reads as dropped, not put down.
+                tilt = TILT
+                rad = math.radians(tilt)
+                w, h = look.w * math.cos(rad) + look.h * math.sin(rad), look.w * math.sin(rad) + look.h * math.cos(rad)
             shows = not ("openable" in info.abilities and not state.has("open", name))
             self.nodes[name] = Node(
-                name, info, look, w, h, lying, parent[name], relation[name], shows_inside=shows
+                name, info, look, w, h, lying, parent[name], relation[name], shows_inside=shows, tilt=tilt
             )
         for name in sorted(drawn):
             node = self.nodes[name]

@@ -106,6 +106,15 @@ def _paint_node(
     color = tinted(node.look.color, state.has("cooked", name), state.has("frozen", name))
     look = ItemLook(color, is_open, on, fills)
     b = node.box
+    if node.tilt:
+        # Askew: paint level on a transparent tile, rotate it, fit it into the box.
+        tw, th = max(2, round(node.look.w * p.s)), max(2, round(node.look.h * p.s))
+        tile = Image.new("RGBA", (tw, th), (0, 0, 0, 0))
+        paint_item(Pen(ImageDraw.Draw(tile), p.s), node.kind, (0, 0, tw, th), look)
+        tile = tile.rotate(node.tilt, resample=Image.Resampling.BICUBIC, expand=True)
+        tile = tile.resize((max(1, b.w), max(1, b.h)), Image.Resampling.BILINEAR)
+        img.paste(tile, (b.x0, b.y0), tile)
+        return
     if not node.lying:
         paint_item(p, node.kind, b, look)
         return
