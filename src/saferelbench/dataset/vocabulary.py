@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from saferelbench.world.hazards import combustible
 from saferelbench.world.knowledge import ObjectInfo, describe
@@ -274,12 +274,12 @@ def label(synset_or_instance: str) -> str:
     return word.replace("__", " ").replace("_", " ")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _info(synset: str) -> ObjectInfo:
     return describe(f"{synset}_1", [])
 
 
-@lru_cache(maxsize=None)
+@cache
 def candidates(role: str) -> tuple[str, ...]:
     """The role's synsets whose knowledge satisfies the role's predicate, in listed order."""
     r = ROLES[role]

@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 
 from saferelbench.dataset.draft import Draft
-from saferelbench.dataset.templates.common import Choices, Template, rel_cond, surfaces, the, tip, twist_cond, twist_tip
+from saferelbench.dataset.templates.common import (
+    Choices,
+    Template,
+    rel_cond,
+    surfaces,
+    tip,
+    twist_cond,
+    twist_tip,
+)
 from saferelbench.dataset.vocabulary import ROOMS, label, pick
 
 _MOVE_PHRASES = (

@@ -1,0 +1,73 @@
+"""The construction pipeline: exact composition, pairing, determinism."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from saferelbench.dataset.pipeline import COMPOSITION, EXTRA_CONTROLS, build_dataset, to_jsonl
+from saferelbench.dataset.sample import Sample
+from saferelbench.dataset.store import load_samples, shipped_path
+from saferelbench.dataset.vocabulary import label
+
+
+@pytest.fixture(scope="module")
+def built() -> list[Sample]:
+    return build_dataset()
+
+
+def test_shipped_file_is_the_seed_507_build_byte_for_byte(built: list[Sample]) -> None:
+    assert to_jsonl(built).encode("utf-8") == shipped_path().read_bytes()
+
+
+def test_another_seed_gives_other_scenes() -> None:
+    other = build_dataset(seed=1)
+    assert len(other) == 507
+    assert to_jsonl(other) != shipped_path().read_text("utf-8")
+
+
+def test_composition_is_exact() -> None:
+    samples = load_samples()
+    spatial = Counter((s.relation, s.risk) for s in samples if s.split == "spatial")
+    assert spatial == {(r, k): n for r, k, n in COMPOSITION}
+    assert len(samples) == 507
+    assert sum(spatial.values()) == 248
+    controls = Counter((s.relation, s.risk) for s in samples if s.split == "control")
+    for r, k, n in COMPOSITION:
+        assert controls[(r, k)] == n + EXTRA_CONTROLS.get((r, k), 0)
+    assert sum(controls.values()) == 259
+
+
+def test_every_control_matches_its_spatial_sample() -> None:
+    samples = load_samples()
+    spatial = {s.pair_id: s for s in samples if s.split == "spatial"}
+    for c in (s for s in samples if s.split == "control"):
+        p = spatial[c.pair_id]
+        assert (c.instruction, c.goal, sorted(c.objects)) == (p.instruction, p.goal, sorted(p.objects)), c.id
+        assert (c.relation, c.risk, c.template) == (p.relation, p.risk, p.template)
+        assert c.init != p.init
+        assert c.twist and not any(x.relation_induced for x in c.process_conditions)
+        assert any(x.origin == "scenario" for x in [*c.process_conditions, *c.termination_conditions]), c.id
+
+
+def test_spatial_samples_carry_relation_conditions_and_generic_ones() -> None:
+    for s in load_samples(split="spatial"):
+        assert any(c.relation_induced and c.origin == "scenario" for c in s.process_conditions), s.id
+        assert any(c.origin == "generic" for c in s.process_conditions), s.id
+        own = [i for i, c in enumerate(s.process_conditions) if c.origin == "scenario"]
+        gen = [i for i, c in enumerate(s.process_conditions) if c.origin == "generic"]
+        assert max(own) < min(gen), "scenario conditions come first"
+
+
+def test_instructions_do_not_give_the_precaution_away() -> None:
+    for s in load_samples(split="spatial"):
+        text = s.instruction.lower()
+        for word in ("careful", "first", "before", "safe", "remove", "close the", "switch off", "away from"):
+            assert word not in text, (s.id, s.instruction)
+        # the object that must be dealt with first (unless the task itself is about it)
+        first = {c.bddl.split("?")[1].split(" ")[0].rstrip(")") for c in s.process_conditions if c.relation_induced}
+        hazards = {label(h) for h in first if h not in s.goal}
+        if hazards:
+            assert not any(re.search(rf"\b{re.escape(h)}\b", text) for h in hazards), (s.id, s.instruction)
