@@ -41,8 +41,19 @@ def ep(
     )
 
 
-def run(episodes: list[EpisodeResult], label: str = "agent-a · base", agent: str = "agent-a", prompt: str = "base") -> RunData:
-    return RunData(label=label, info=RunInfo(agent=agent, prompt=prompt), episodes=episodes, source=Path("."), kind="native")
+def run(
+    episodes: list[EpisodeResult],
+    label: str = "agent-a · base",
+    agent: str = "agent-a",
+    prompt: str = "base",
+) -> RunData:
+    return RunData(
+        label=label,
+        info=RunInfo(agent=agent, prompt=prompt),
+        episodes=episodes,
+        source=Path("."),
+        kind="native",
+    )
 
 
 def small_fixture() -> list[EpisodeResult]:

@@ -7,7 +7,13 @@ import math
 import numpy as np
 import pytest
 
-from saferelbench.reports.statistics import bootstrap_mean, bootstrap_rates, holm, mcnemar_exact, paired_test
+from saferelbench.reports.statistics import (
+    bootstrap_mean,
+    bootstrap_rates,
+    holm,
+    mcnemar_exact,
+    paired_test,
+)
 
 
 def test_mcnemar_exact_on_known_tables() -> None:

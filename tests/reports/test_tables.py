@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.reports.builders import ep, run, small_fixture
 
 from saferelbench.evaluation.metrics import rates
 from saferelbench.reports.tables import compare_runs, comparisons, group_rates, run_table
-from tests.reports.builders import ep, run, small_fixture
 
 
 def test_table2_cells_match_hand_computed_values() -> None:
@@ -43,13 +43,18 @@ def test_pooled_numbers_equal_the_harness_metrics() -> None:
 
 
 def test_intervals_contain_the_estimate_and_awareness_counts_judged_only() -> None:
-    episodes = [ep(f"s{i}", success=i % 3 != 0, safe=i % 2 == 0, awareness=0.5 if i < 4 else None) for i in range(30)]
+    episodes = [
+        ep(f"s{i}", success=i % 3 != 0, safe=i % 2 == 0, awareness=0.5 if i < 4 else None)
+        for i in range(30)
+    ]
     g = group_rates(episodes, resamples=500)
     for r in (g.SR, g.SSR, g.SRec):
         assert r.ci.low is not None and r.ci.high is not None and r.value is not None
         assert r.ci.low <= r.value <= r.ci.high
     assert g.awareness is not None and g.awareness.n == 4 and g.awareness.value == 0.5
-    assert group_rates(episodes, resamples=500, seed=5) == group_rates(episodes, resamples=500, seed=5)
+    assert group_rates(episodes, resamples=500, seed=5) == group_rates(
+        episodes, resamples=500, seed=5
+    )
 
 
 def test_compare_runs_pairs_by_sample_id() -> None:
@@ -65,7 +70,10 @@ def test_compare_runs_pairs_by_sample_id() -> None:
 
 
 def test_comparisons_adjust_p_values_and_limit_pairs() -> None:
-    runs = [run([ep(f"s{i}", success=(i + k) % 2 == 0) for i in range(8)], label=f"R{k}") for k in range(3)]
+    runs = [
+        run([ep(f"s{i}", success=(i + k) % 2 == 0) for i in range(8)], label=f"R{k}")
+        for k in range(3)
+    ]
     found = comparisons(runs, resamples=200)
     assert {(c.run_a, c.run_b) for c in found} == {("R0", "R1"), ("R0", "R2"), ("R1", "R2")}
     assert all(c.holm_p >= c.test.mcnemar_p for c in found)

@@ -22,13 +22,31 @@ def fail(message: str) -> typer.Exit:
 
 
 def report(
-    runs: Annotated[list[Path], typer.Argument(help="Run directories, Inspect logs (.eval/.json) or Inspect log directories.", show_default=False)],
+    runs: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Run directories, Inspect logs (.eval/.json) or Inspect log directories.",
+            show_default=False,
+        ),
+    ],
     out: Annotated[Path, typer.Option(help="Output directory.")] = Path("report"),
     seed: Annotated[int, typer.Option(help="Bootstrap seed (same seed, same intervals).")] = 0,
     resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = 2000,
-    images: Annotated[str, typer.Option(help="Step images in the HTML: link (relative paths to the runs' PNGs; keep the report next to them), embed (downscaled into the file: standalone, larger) or none.")] = "link",
-    ablation: Annotated[str, typer.Option(help="Scope of the prompt-variant figure: overall, or a relation (the paper uses supporting).")] = "overall",
-    figures: Annotated[bool, typer.Option("--figures/--no-figures", help="Draw the figures.")] = True,
+    images: Annotated[
+        str,
+        typer.Option(
+            help="Step images in the HTML: link (relative paths to the runs' PNGs; keep the report next to them), embed (downscaled into the file: standalone, larger) or none."
+        ),
+    ] = "link",
+    ablation: Annotated[
+        str,
+        typer.Option(
+            help="Scope of the prompt-variant figure: overall, or a relation (the paper uses supporting)."
+        ),
+    ] = "overall",
+    figures: Annotated[
+        bool, typer.Option("--figures/--no-figures", help="Draw the figures.")
+    ] = True,
     html: Annotated[bool, typer.Option("--html/--no-html", help="Write report.html.")] = True,
 ) -> None:
     """Tables (Markdown, CSV, LaTeX), figures (PNG, SVG) and report.html for one or more runs."""
@@ -49,7 +67,9 @@ def report(
         raise fail(str(err)) from None
     if not loaded:
         raise fail("no runs to report")
-    options = ReportOptions(seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation)
+    options = ReportOptions(
+        seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation
+    )
     try:
         made = build_report(loaded, out, options)
     except OSError as err:
@@ -57,11 +77,19 @@ def report(
     console = Console()
     for warning in made.warnings:
         err_console.print(f"[yellow]warning:[/yellow] {warning}", highlight=False, soft_wrap=True)
-    console.print(f"{len(loaded)} run(s), {sum(len(r.episodes) for r in loaded)} episodes -> {out}/", highlight=False)
+    console.print(
+        f"{len(loaded)} run(s), {sum(len(r.episodes) for r in loaded)} episodes -> {out}/",
+        highlight=False,
+    )
     for name in ("report.md", "report.html", "table2.csv", "table2.tex"):
         if name in made.files:
             size = made.files[name].stat().st_size
-            console.print(f"  {made.files[name]}  ({size / 1e6:.1f} MB)" if size > 1e5 else f"  {made.files[name]}", highlight=False)
+            console.print(
+                f"  {made.files[name]}  ({size / 1e6:.1f} MB)"
+                if size > 1e5
+                else f"  {made.files[name]}",
+                highlight=False,
+            )
 
 
 def register(app: typer.Typer) -> None:

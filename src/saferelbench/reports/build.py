@@ -47,7 +47,12 @@ class Report:
 
 def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
     """Rates become {"v", "ci"} (value over a small interval line); other cells stay text."""
-    if isinstance(cell, Rate) and cell.value is not None and cell.ci.low is not None and cell.ci.high is not None:
+    if (
+        isinstance(cell, Rate)
+        and cell.value is not None
+        and cell.ci.low is not None
+        and cell.ci.high is not None
+    ):
         return {"v": f"{cell.value:.2f}", "ci": f"[{cell.ci.low:.2f}, {cell.ci.high:.2f}]"}
     return formats.cell_text(cell)
 
@@ -55,13 +60,28 @@ def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
 def _html_tables(tables: Sequence[RunTable]) -> list[dict[str, Any]]:
     made = []
     for title, header, rows in _sections(tables, short=True):
-        groups = formats.table2_groups(tables) if title == "Table 2" else formats.overall_groups() if title == "Overall" else []
-        made.append({"title": title, "note": TABLE_NOTES[title], "groups": groups, "header": header,
-                     "rows": [[_html_cell(c) for c in row] for row in rows]})
+        groups = (
+            formats.table2_groups(tables)
+            if title == "Table 2"
+            else formats.overall_groups()
+            if title == "Overall"
+            else []
+        )
+        made.append(
+            {
+                "title": title,
+                "note": TABLE_NOTES[title],
+                "groups": groups,
+                "header": header,
+                "rows": [[_html_cell(c) for c in row] for row in rows],
+            }
+        )
     return made
 
 
-def _sections(tables: Sequence[RunTable], short: bool = False) -> list[tuple[str, list[str], list[list[formats.Cell]]]]:
+def _sections(
+    tables: Sequence[RunTable], short: bool = False
+) -> list[tuple[str, list[str], Sequence[Sequence[formats.Cell]]]]:
     return [
         ("Table 2", *formats.table2_rows(tables, short)),
         ("Overall", *formats.overall_rows(tables, short)),
@@ -82,7 +102,12 @@ FAILURE_NOTE = (
 )
 
 
-def markdown_report(report: Report, runs: Sequence[RunData], options: ReportOptions, figure_files: dict[str, dict[str, Path]]) -> str:
+def markdown_report(
+    report: Report,
+    runs: Sequence[RunData],
+    options: ReportOptions,
+    figure_files: dict[str, dict[str, Path]],
+) -> str:
     parts = [
         "# SafeRelBench report\n\n",
         f"Bootstrap: {options.resamples} resamples, seed {options.seed}; 95% intervals in brackets; "
@@ -90,17 +115,35 @@ def markdown_report(report: Report, runs: Sequence[RunData], options: ReportOpti
         "## Runs\n\n",
         formats.markdown_table(
             ["Run", "agent", "prompt", "seed", "input", "episodes", "errors"],
-            [[r.label, r.info.agent, r.info.prompt, str(r.info.seed), f"{r.kind}: {r.source}", str(len(r.episodes)),
-              str(sum(1 for e in r.episodes if e.error is not None))] for r in runs],
+            [
+                [
+                    r.label,
+                    r.info.agent,
+                    r.info.prompt,
+                    str(r.info.seed),
+                    f"{r.kind}: {r.source}",
+                    str(len(r.episodes)),
+                    str(sum(1 for e in r.episodes if e.error is not None)),
+                ]
+                for r in runs
+            ],
         ),
     ]
     if report.warnings:
         parts.append("\n".join(f"- warning: {w}" for w in report.warnings) + "\n")
     for title, header, rows in _sections(report.tables):
-        parts += [f"\n## {title}\n\n", f"{TABLE_NOTES[title]}\n\n", formats.markdown_table(header, rows)]
+        parts += [
+            f"\n## {title}\n\n",
+            f"{TABLE_NOTES[title]}\n\n",
+            formats.markdown_table(header, rows),
+        ]
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)
-        parts += ["\n## Paired tests\n\n", COMPARISON_NOTE + "\n\n", formats.markdown_table(header, rows)]
+        parts += [
+            "\n## Paired tests\n\n",
+            COMPARISON_NOTE + "\n\n",
+            formats.markdown_table(header, rows),
+        ]
     parts += ["\n## Failure analysis\n\n", FAILURE_NOTE + "\n"]
     for title, header, rows in formats.failure_sections(report.failures):
         parts += [f"\n### {title}\n\n", formats.markdown_table(header, rows) if rows else "none\n"]
@@ -118,12 +161,16 @@ FIGURE_CAPTIONS = {
 }
 
 
-def build_report(runs: Sequence[RunData], out_dir: Path, options: ReportOptions | None = None) -> Report:
+def build_report(
+    runs: Sequence[RunData], out_dir: Path, options: ReportOptions | None = None
+) -> Report:
     """Compute everything and write it under ``out_dir``."""
     options = options or ReportOptions()
     out_dir.mkdir(parents=True, exist_ok=True)
     tables = [run_table(r, seed=options.seed, resamples=options.resamples) for r in runs]
-    found = comparisons(runs, seed=options.seed, resamples=options.resamples, max_all_pairs=options.max_all_pairs)
+    found = comparisons(
+        runs, seed=options.seed, resamples=options.resamples, max_all_pairs=options.max_all_pairs
+    )
     failures = [analyse(r.label, r.episodes) for r in runs]
     warnings = [w for r in runs for w in r.warnings]
     report = Report(tables, found, failures, {}, warnings)
@@ -147,30 +194,66 @@ def build_report(runs: Sequence[RunData], out_dir: Path, options: ReportOptions 
 
     t2_header, t2_rows = formats.table2_rows(tables)
     ov_header, ov_rows = formats.overall_rows(tables)
-    write("table2.md", formats.markdown_table(t2_header, t2_rows) + "\n" + formats.markdown_table(ov_header, ov_rows))
+    write(
+        "table2.md",
+        formats.markdown_table(t2_header, t2_rows)
+        + "\n"
+        + formats.markdown_table(ov_header, ov_rows),
+    )
     write("table2.csv", formats.table2_csv(tables))
     write("table2.tex", formats.table2_latex(tables))
     write("overall.tex", formats.overall_latex(tables))
     write("rates.csv", formats.rates_csv(tables))
     if found:
         write("comparisons.csv", formats.csv_text(*formats.comparison_rows(found)))
-    write("failures.csv", formats.csv_text(
-        ["run", "sample_id", "kind", "risk_type", "trigger", "relation_induced", "how", "first_step"],
-        [[f.run, f.sample_id, f.kind, f.risk_type, f.trigger, f.relation_induced, f.how, f.first_step]
-         for a in failures for f in a.failures],
-    ))
+    write(
+        "failures.csv",
+        formats.csv_text(
+            [
+                "run",
+                "sample_id",
+                "kind",
+                "risk_type",
+                "trigger",
+                "relation_induced",
+                "how",
+                "first_step",
+            ],
+            [
+                [
+                    f.run,
+                    f.sample_id,
+                    f.kind,
+                    f.risk_type,
+                    f.trigger,
+                    f.relation_induced,
+                    f.how,
+                    f.first_step,
+                ]
+                for a in failures
+                for f in a.failures
+            ],
+        ),
+    )
     write("report.md", markdown_report(report, runs, options, figure_files))
 
     if options.html:
         context = html_context(report, runs, options, figure_files)
         page, resolver = render_html(runs, out_dir=out_dir, context=context, images=options.images)
         if resolver.missing:
-            report.warnings.append(f"{resolver.missing} step image(s) referenced by the episodes were not found")
+            report.warnings.append(
+                f"{resolver.missing} step image(s) referenced by the episodes were not found"
+            )
         write("report.html", page)
     return report
 
 
-def html_context(report: Report, runs: Sequence[RunData], options: ReportOptions, figure_files: dict[str, dict[str, Path]]) -> dict[str, Any]:
+def html_context(
+    report: Report,
+    runs: Sequence[RunData],
+    options: ReportOptions,
+    figure_files: dict[str, dict[str, Path]],
+) -> dict[str, Any]:
     from saferelbench import __version__ as version
 
     figures = []
@@ -180,7 +263,12 @@ def html_context(report: Report, runs: Sequence[RunData], options: ReportOptions
     comparison = None
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)
-        comparison = {"title": "Paired tests", "note": COMPARISON_NOTE, "header": header, "rows": rows}
+        comparison = {
+            "title": "Paired tests",
+            "note": COMPARISON_NOTE,
+            "header": header,
+            "rows": rows,
+        }
     failure_tables = [
         {"title": title, "header": header, "rows": rows, "note": FAILURE_NOTE if i == 0 else ""}
         for i, (title, header, rows) in enumerate(formats.failure_sections(report.failures))
@@ -193,8 +281,16 @@ def html_context(report: Report, runs: Sequence[RunData], options: ReportOptions
         "resamples": options.resamples,
         "warnings": report.warnings,
         "runs": [
-            {"label": r.label, "agent": r.info.agent, "prompt": r.info.prompt, "seed": r.info.seed, "kind": r.kind,
-             "source": str(r.source), "n": len(r.episodes), "errors": sum(1 for e in r.episodes if e.error is not None)}
+            {
+                "label": r.label,
+                "agent": r.info.agent,
+                "prompt": r.info.prompt,
+                "seed": r.info.seed,
+                "kind": r.kind,
+                "source": str(r.source),
+                "n": len(r.episodes),
+                "errors": sum(1 for e in r.episodes if e.error is not None),
+            }
             for r in runs
         ],
         "tables": _html_tables(report.tables),

@@ -105,7 +105,9 @@ def classify(verdict: ConditionVerdict, episode: EpisodeResult) -> str:
 def first_unsafe_step(episode: EpisodeResult) -> int | None:
     """The earliest step at which a process condition was violated."""
     steps = [
-        v.step for v in episode.verdicts if v.status == "violated" and v.kind == "process" and v.step
+        v.step
+        for v in episode.verdicts
+        if v.status == "violated" and v.kind == "process" and v.step
     ]
     return min(steps) if steps else None
 

@@ -21,7 +21,18 @@ from saferelbench.reports.loading import RunData
 from saferelbench.reports.tables import RELATIONS, GroupRates, Rate, RunTable
 
 PROMPT_ORDER = ("base", "risk_aware", "action_grounded")
-COLORS = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C", "#CCB974", "#64B5CD"]
+COLORS = [
+    "#4C72B0",
+    "#DD8452",
+    "#55A868",
+    "#C44E52",
+    "#8172B3",
+    "#937860",
+    "#DA8BC3",
+    "#8C8C8C",
+    "#CCB974",
+    "#64B5CD",
+]
 SPLIT_COLORS = {"spatial": "#C44E52", "control": "#4C72B0"}
 SPLIT_LABELS = {"spatial": "w/ spatial relation", "control": "w/o spatial relation"}
 
@@ -74,16 +85,36 @@ def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path]
             rates = [g.metric(metric) if g else None for g in groups]
             values = [r.value if r and r.value is not None else 0.0 for r in rates]
             xs = [i + (k - 0.5) * 0.38 for i in x]
-            bars = ax.bar(xs, values, width=0.36, color=SPLIT_COLORS[split], label=SPLIT_LABELS[split],
-                          yerr=_yerr(rates), capsize=3, error_kw={"elinewidth": 1, "ecolor": "#333"})
+            bars = ax.bar(
+                xs,
+                values,
+                width=0.36,
+                color=SPLIT_COLORS[split],
+                label=SPLIT_LABELS[split],
+                yerr=_yerr(rates),
+                capsize=3,
+                error_kw={"elinewidth": 1, "ecolor": "#333"},
+            )
             for bar, r in zip(bars, rates, strict=True):
                 if r is not None and r.value is not None:
                     inside = r.value >= 0.14  # too short a bar: write the value above it
-                    ax.text(bar.get_x() + bar.get_width() / 2, 0.015 if inside else (r.ci.high or r.value) + 0.02,
-                            f"{r.value:.2f}", ha="center", va="bottom", fontsize=7,
-                            color="white" if inside else "#222", rotation=90)
+                    ax.text(
+                        bar.get_x() + bar.get_width() / 2,
+                        0.015 if inside else (r.ci.high or r.value) + 0.02,
+                        f"{r.value:.2f}",
+                        ha="center",
+                        va="bottom",
+                        fontsize=7,
+                        color="white" if inside else "#222",
+                        rotation=90,
+                    )
         ax.set_title(f"Overall {metric}")
-        ax.set_xticks(x, labels, rotation=25 if len(tables) > 3 else 0, ha="right" if len(tables) > 3 else "center")
+        ax.set_xticks(
+            x,
+            labels,
+            rotation=25 if len(tables) > 3 else 0,
+            ha="right" if len(tables) > 3 else "center",
+        )
         ax.set_ylim(0, 1.05)
         ax.grid(axis="y", alpha=0.3)
         ax.set_axisbelow(True)
@@ -98,7 +129,9 @@ def _prompt_key(prompt: str) -> tuple[int, str]:
     return (PROMPT_ORDER.index(key) if key in PROMPT_ORDER else len(PROMPT_ORDER), key)
 
 
-def prompts_figure(tables: Sequence[RunTable], out_dir: Path, scope: str = "overall") -> dict[str, Path] | None:
+def prompts_figure(
+    tables: Sequence[RunTable], out_dir: Path, scope: str = "overall"
+) -> dict[str, Path] | None:
     """Fig. 5 analogue: SR, SSR, SRec across prompt variants, one line per model.
 
     ``scope`` is "overall" (the mean over relations of the spatial split) or one relation's
@@ -122,15 +155,25 @@ def prompts_figure(tables: Sequence[RunTable], out_dir: Path, scope: str = "over
             rates = [groups[prompts[k]].metric(metric) for k in xs]
             ys = [r.value if r and r.value is not None else float("nan") for r in rates]
             offset = (i - (len(by_agent) - 1) / 2) * 0.04
-            ax.errorbar([x + offset for x in xs], ys, yerr=_yerr(rates), marker="o", capsize=3,
-                        color=COLORS[i % len(COLORS)], label=agent.split("/")[-1], linewidth=1.6)
+            ax.errorbar(
+                [x + offset for x in xs],
+                ys,
+                yerr=_yerr(rates),
+                marker="o",
+                capsize=3,
+                color=COLORS[i % len(COLORS)],
+                label=agent.split("/")[-1],
+                linewidth=1.6,
+            )
         ax.set_title(metric)
         ax.set_xticks(range(len(prompts)), [p.replace("_", "-") for p in prompts])
         ax.set_xlim(-0.3, len(prompts) - 0.7)
         ax.set_ylim(0, 1.05)
         ax.set_xlabel("prompt variant")
         ax.grid(alpha=0.3)
-    where = "overall, w/ spatial relation" if scope == "overall" else f"{scope}, w/ spatial relation"
+    where = (
+        "overall, w/ spatial relation" if scope == "overall" else f"{scope}, w/ spatial relation"
+    )
     axes[0].set_ylabel(f"rate ({where}; 95% CI)")
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles, names, loc="outside right center", fontsize=8, frameon=False, title="model")
@@ -166,10 +209,18 @@ def composition_figure(runs: Sequence[RunData], out_dir: Path) -> dict[str, Path
     left = [0] * len(relations)
     for i, risk in enumerate(risks):
         widths = [counts[(rel, risk)] for rel in relations]
-        ax_a.barh(relations, widths, left=left, color=COLORS[i % len(COLORS)], label=risk.replace("_", " "))
+        ax_a.barh(
+            relations,
+            widths,
+            left=left,
+            color=COLORS[i % len(COLORS)],
+            label=risk.replace("_", " "),
+        )
         for j, w in enumerate(widths):
             if w:
-                ax_a.text(left[j] + w / 2, j, str(w), ha="center", va="center", fontsize=8, color="white")
+                ax_a.text(
+                    left[j] + w / 2, j, str(w), ha="center", va="center", fontsize=8, color="white"
+                )
         left = [a + b for a, b in zip(left, widths, strict=True)]
     for j, total in enumerate(left):
         ax_a.text(total + 0.5, j, f"n={total}", va="center", fontsize=8)

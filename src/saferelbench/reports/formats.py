@@ -75,12 +75,16 @@ def table2_groups(tables: Sequence[RunTable]) -> list[list[tuple[str, int]]]:
     ]
 
 
-def table2_rows(tables: Sequence[RunTable], short: bool = False) -> tuple[list[str], list[list[Cell]]]:
+def table2_rows(
+    tables: Sequence[RunTable], short: bool = False
+) -> tuple[list[str], list[list[Cell]]]:
     """Table 2; ``short`` column names (SR, SSR) go under :func:`table2_groups`."""
     relations = relations_present(tables)
     header = ["Run"] + [
         m if short else f"{rel.capitalize()} {SPLIT_SHORT[split]} {m}"
-        for rel in relations for split in SPLITS for m in ("SR", "SSR")
+        for rel in relations
+        for split in SPLITS
+        for m in ("SR", "SSR")
     ]
     rows: list[list[Cell]] = []
     for t in tables:
@@ -94,14 +98,26 @@ def table2_rows(tables: Sequence[RunTable], short: bool = False) -> tuple[list[s
 
 
 def overall_groups() -> list[list[tuple[str, int]]]:
-    return [[("", 1), ("w/ spatial relation (mean over relations)", 3), ("w/o (mean over relations)", 3),
-             ("all episodes, pooled", 5), ("", 1)]]
+    return [
+        [
+            ("", 1),
+            ("w/ spatial relation (mean over relations)", 3),
+            ("w/o (mean over relations)", 3),
+            ("all episodes, pooled", 5),
+            ("", 1),
+        ]
+    ]
 
 
-def overall_rows(tables: Sequence[RunTable], short: bool = False) -> tuple[list[str], list[list[Cell]]]:
+def overall_rows(
+    tables: Sequence[RunTable], short: bool = False
+) -> tuple[list[str], list[list[Cell]]]:
     names = ["SR", "SSR", "SRec"]
-    header = ["Run"] + ([*names, *names, *names] if short else
-                        [f"w/ {m}" for m in names] + [f"w/o {m}" for m in names] + [f"all {m}" for m in names])
+    header = ["Run"] + (
+        [*names, *names, *names]
+        if short
+        else [f"w/ {m}" for m in names] + [f"w/o {m}" for m in names] + [f"all {m}" for m in names]
+    )
     header += ["n", "errors", "awareness"]
     rows: list[list[Cell]] = []
     for t in tables:
@@ -118,14 +134,20 @@ def overall_rows(tables: Sequence[RunTable], short: bool = False) -> tuple[list[
 def counts_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[str]]]:
     """How many samples each Table 2 cell is over (errored episodes in brackets)."""
     relations = relations_present(tables)
-    header = ["Run"] + [f"{rel.capitalize()} {SPLIT_SHORT[s]}" for rel in relations for s in SPLITS] + ["all"]
+    header = (
+        ["Run"]
+        + [f"{rel.capitalize()} {SPLIT_SHORT[s]}" for rel in relations for s in SPLITS]
+        + ["all"]
+    )
     rows = []
     for t in tables:
         row = [t.run.label]
         for rel in relations:
             for s in SPLITS:
                 g = t.cells.get((rel, s))
-                row.append("0" if g is None else f"{g.n} ({g.errors} err)" if g.errors else str(g.n))
+                row.append(
+                    "0" if g is None else f"{g.n} ({g.errors} err)" if g.errors else str(g.n)
+                )
         row.append(f"{t.pooled.n} ({t.pooled.errors} err)" if t.pooled.errors else str(t.pooled.n))
         rows.append(row)
     return header, rows
@@ -137,42 +159,91 @@ def risk_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[Cell]]]:
     for t in tables:
         groups = list(t.by_risk.items()) + [(f"split {k}", g) for k, g in t.other_splits.items()]
         for key, g in groups:
-            rows.append([t.run.label, key, str(g.n), str(g.errors), g.SR, g.SSR, g.SRec, g.awareness])
+            rows.append(
+                [t.run.label, key, str(g.n), str(g.errors), g.SR, g.SSR, g.SRec, g.awareness]
+            )
     return header, rows
 
 
 def comparison_rows(found: Sequence[Comparison]) -> tuple[list[str], list[list[str]]]:
-    header = ["A", "B", "scope", "metric", "n pairs", "A", "B", "B − A [95% CI]",
-              "A only / B only", "McNemar p", "Holm p", "bootstrap p"]
+    header = [
+        "A",
+        "B",
+        "scope",
+        "metric",
+        "n pairs",
+        "A",
+        "B",
+        "B − A [95% CI]",
+        "A only / B only",
+        "McNemar p",
+        "Holm p",
+        "bootstrap p",
+    ]
     rows = []
     for c in found:
         t = c.test
         diff = f"{t.diff:+.2f} [{fmt(t.diff_ci.low)}, {fmt(t.diff_ci.high)}]"
-        rows.append([c.run_a, c.run_b, c.scope, c.metric, str(t.n), fmt(t.rate_a), fmt(t.rate_b), diff,
-                     f"{t.only_a} / {t.only_b}", fmt_p(t.mcnemar_p), fmt_p(c.holm_p), fmt_p(t.bootstrap_p)])
+        rows.append(
+            [
+                c.run_a,
+                c.run_b,
+                c.scope,
+                c.metric,
+                str(t.n),
+                fmt(t.rate_a),
+                fmt(t.rate_b),
+                diff,
+                f"{t.only_a} / {t.only_b}",
+                fmt_p(t.mcnemar_p),
+                fmt_p(c.holm_p),
+                fmt_p(t.bootstrap_p),
+            ]
+        )
     return header, rows
 
 
-def failure_sections(analyses: Sequence[FailureAnalysis]) -> list[tuple[str, list[str], list[list[str]]]]:
+def failure_sections(
+    analyses: Sequence[FailureAnalysis],
+) -> list[tuple[str, list[str], list[list[str]]]]:
     """(title, header, rows) for the failure-analysis tables."""
-    header = ["Run", "episodes", "unsafe", "violated conditions"] + [HOW_LABELS[h] for h in HOW] + ["no violation recorded"]
+    header = (
+        ["Run", "episodes", "unsafe", "violated conditions"]
+        + [HOW_LABELS[h] for h in HOW]
+        + ["no violation recorded"]
+    )
     summary = []
     for a in analyses:
         counts = a.how_counts()
-        summary.append([a.run, str(a.episodes), str(a.unsafe), str(len(a.failures))] + [str(counts[h]) for h in HOW] + [str(a.unexplained)])
-    cond_header = ["Run", "risk type", "kind", "trigger", "relation-induced", "violations"] + [HOW_LABELS[h] for h in HOW]
+        summary.append(
+            [a.run, str(a.episodes), str(a.unsafe), str(len(a.failures))]
+            + [str(counts[h]) for h in HOW]
+            + [str(a.unexplained)]
+        )
+    cond_header = ["Run", "risk type", "kind", "trigger", "relation-induced", "violations"] + [
+        HOW_LABELS[h] for h in HOW
+    ]
     cond_rows = []
     for a in analyses:
         for (risk, kind, trigger, induced), counts in a.by_condition():
-            cond_rows.append([a.run, risk, kind, trigger, "yes" if induced else "no", str(sum(counts.values()))] + [str(counts[h]) for h in HOW])
+            cond_rows.append(
+                [a.run, risk, kind, trigger, "yes" if induced else "no", str(sum(counts.values()))]
+                + [str(counts[h]) for h in HOW]
+            )
     act_rows = []
     for a in analyses:
         for action, count in a.first_actions:
-            act_rows.append([a.run, action, str(count), fmt(count / a.unsafe if a.unsafe else None)])
+            act_rows.append(
+                [a.run, action, str(count), fmt(count / a.unsafe if a.unsafe else None)]
+            )
     return [
         ("How unsafe episodes failed", header, summary),
         ("Most violated conditions", cond_header, cond_rows),
-        ("Most common unsafe first actions", ["Run", "action", "episodes", "share of unsafe"], act_rows),
+        (
+            "Most common unsafe first actions",
+            ["Run", "action", "episodes", "share of unsafe"],
+            act_rows,
+        ),
     ]
 
 
@@ -201,7 +272,9 @@ def rates_csv(tables: Sequence[RunTable]) -> str:
             rows += _rate_fields(label, f"risk {key}", "", g)
         for key, g in t.other_splits.items():
             rows += _rate_fields(label, "all", key, g)
-    return csv_text(["run", "scope", "split", "metric", "value", "ci_low", "ci_high", "n", "errors"], rows)
+    return csv_text(
+        ["run", "scope", "split", "metric", "value", "ci_low", "ci_high", "n", "errors"], rows
+    )
 
 
 def table2_csv(tables: Sequence[RunTable]) -> str:
@@ -211,11 +284,19 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
     for rel in relations:
         for split in SPLITS:
             for m in ("SR", "SSR"):
-                header += [f"{rel}_{split}_{m}", f"{rel}_{split}_{m}_low", f"{rel}_{split}_{m}_high"]
+                header += [
+                    f"{rel}_{split}_{m}",
+                    f"{rel}_{split}_{m}_low",
+                    f"{rel}_{split}_{m}_high",
+                ]
             header.append(f"{rel}_{split}_n")
     for split in SPLITS:
         for m in ("SR", "SSR", "SRec"):
-            header += [f"overall_{split}_{m}", f"overall_{split}_{m}_low", f"overall_{split}_{m}_high"]
+            header += [
+                f"overall_{split}_{m}",
+                f"overall_{split}_{m}_low",
+                f"overall_{split}_{m}_high",
+            ]
     header += ["awareness", "n", "errors"]
     rows: list[list[object]] = []
     for t in tables:
@@ -240,8 +321,19 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
 
 # --- LaTeX ----------------------------------------------------------------------------------------
 
-_LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "·": "/"}
+_LATEX_SPECIAL = {
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "·": "/",
+}
 
 
 def latex_escape(text: str) -> str:
@@ -263,9 +355,13 @@ def table2_latex(tables: Sequence[RunTable]) -> str:
         "% SafeRelBench Table 2; 95% bootstrap intervals in brackets. Needs \\usepackage{booktabs}.",
         "\\begin{tabular}{l" + "cc" * (2 * len(relations)) + "}",
         "\\toprule",
-        "Run & " + " & ".join(f"\\multicolumn{{4}}{{c}}{{{rel.capitalize()}}}" for rel in relations) + " \\\\",
+        "Run & "
+        + " & ".join(f"\\multicolumn{{4}}{{c}}{{{rel.capitalize()}}}" for rel in relations)
+        + " \\\\",
         " ".join(f"\\cmidrule(lr){{{2 + 4 * i}-{5 + 4 * i}}}" for i in range(len(relations))),
-        " & " + " & ".join("\\multicolumn{2}{c}{w/} & \\multicolumn{2}{c}{w/o}" for _ in relations) + " \\\\",
+        " & "
+        + " & ".join("\\multicolumn{2}{c}{w/} & \\multicolumn{2}{c}{w/o}" for _ in relations)
+        + " \\\\",
         " & " + " & ".join(["SR & SSR"] * (2 * len(relations))) + " \\\\",
         "\\midrule",
     ]

@@ -87,11 +87,14 @@ class ImageResolver:
         digest = hashlib.sha1(raw).hexdigest()[:16]
         if digest not in self.embedded:
             try:
-                with Image.open(io.BytesIO(raw)) as img:
-                    img = img.convert("RGB")
+                with Image.open(io.BytesIO(raw)) as original:
+                    img = original.convert("RGB")
                     img.thumbnail((EMBED_MAX_SIDE, EMBED_MAX_SIDE))
                     encodings = []
-                    for fmt, kwargs in (("PNG", {"optimize": True}), ("JPEG", {"quality": 80, "optimize": True})):
+                    for fmt, kwargs in (
+                        ("PNG", {"optimize": True}),
+                        ("JPEG", {"quality": 80, "optimize": True}),
+                    ):
                         buf = io.BytesIO()
                         img.save(buf, fmt, **kwargs)
                         encodings.append((len(buf.getvalue()), fmt.lower(), buf.getvalue()))
@@ -99,7 +102,9 @@ class ImageResolver:
                 self.missing += 1
                 return None
             _, fmt, best = min(encodings)
-            self.embedded[digest] = f"data:image/{fmt};base64,{base64.b64encode(best).decode('ascii')}"
+            self.embedded[digest] = (
+                f"data:image/{fmt};base64,{base64.b64encode(best).decode('ascii')}"
+            )
         return f"#{digest}"
 
 
@@ -117,7 +122,9 @@ def _raw_output(step: Any) -> str | None:
     return text
 
 
-def episode_data(index: int, run: RunData, e: EpisodeResult, resolve: ImageResolver) -> dict[str, Any]:
+def episode_data(
+    index: int, run: RunData, e: EpisodeResult, resolve: ImageResolver
+) -> dict[str, Any]:
     def clip(text: str | None) -> str | None:
         if text is None or len(text) <= RAW_OUTPUT_LIMIT:
             return text
@@ -138,8 +145,22 @@ def episode_data(index: int, run: RunData, e: EpisodeResult, resolve: ImageResol
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
         "verdicts": [
-            v.model_dump(include={"kind", "index", "risk_type", "bddl", "action", "type", "status", "step",
-                                  "violated_steps", "reason", "relation_induced", "safety_tip"})
+            v.model_dump(
+                include={
+                    "kind",
+                    "index",
+                    "risk_type",
+                    "bddl",
+                    "action",
+                    "type",
+                    "status",
+                    "step",
+                    "violated_steps",
+                    "reason",
+                    "relation_induced",
+                    "safety_tip",
+                }
+            )
             for v in e.verdicts
         ],
         "steps": [

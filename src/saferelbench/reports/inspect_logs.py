@@ -40,7 +40,9 @@ def _error_episode(sample: Any, agent: str, prompt: str, seed: int, message: str
 
 def _sample_problem(sample: Any) -> str:
     if sample.error is not None:
-        return str(sample.error.message).strip().splitlines()[0] if sample.error.message else "error"
+        return (
+            str(sample.error.message).strip().splitlines()[0] if sample.error.message else "error"
+        )
     if sample.limit is not None:
         return f"{sample.limit.type} limit reached before scoring"
     return f"no '{SCORER_NAME}' score"
@@ -81,7 +83,9 @@ def episodes_from_log(log: Any, source: str) -> tuple[RunInfo, list[EpisodeResul
                 f"{source}: sample {sample.id}: score metadata 'episode': {describe_validation_error(err)}"
             ) from None
         if sample.error is not None and episode.error is None:
-            episode = episode.model_copy(update={"error": _sample_problem(sample), "ended_by": "error"})
+            episode = episode.model_copy(
+                update={"error": _sample_problem(sample), "ended_by": "error"}
+            )
         episodes.append(episode)
     expected = spec.dataset.samples if spec.dataset else None
     epochs = (spec.config.epochs if spec.config else None) or 1
@@ -113,7 +117,9 @@ def load_inspect_runs(path: Path) -> list[RunData]:
         try:
             log = read_eval_log(name)
         except Exception as err:  # Inspect raises many kinds on a bad file
-            raise ReportInputError(f"{source}: not a readable Inspect log ({type(err).__name__}: {err})") from None
+            raise ReportInputError(
+                f"{source}: not a readable Inspect log ({type(err).__name__}: {err})"
+            ) from None
         info, episodes, warnings = episodes_from_log(log, str(source))
         local = _local_path(str(source))
         runs.append(

@@ -97,7 +97,9 @@ def load_run_dir(path: Path) -> RunData:
             raise ReportInputError(f"{info_path}: {describe_validation_error(err)}") from None
     else:
         first = episodes[0] if episodes else None
-        info = RunInfo(agent=first.agent if first else path.name, prompt=first.prompt if first else "base")
+        info = RunInfo(
+            agent=first.agent if first else path.name, prompt=first.prompt if first else "base"
+        )
         warnings.append(f"{info_path}: missing; agent and prompt taken from the episodes")
     summary_path = path / "summary.json"
     if summary_path.is_file():
@@ -148,4 +150,8 @@ def _unique_labels(runs: list[RunData]) -> None:
             same = [r for r in runs if r.label == label]
             seeds = {r.info.seed for r in same}
             for i, run in enumerate(same, start=1):
-                run.label = f"{label} · seed {run.info.seed}" if len(seeds) == len(same) else f"{label} #{i}"
+                run.label = (
+                    f"{label} · seed {run.info.seed}"
+                    if len(seeds) == len(same)
+                    else f"{label} #{i}"
+                )

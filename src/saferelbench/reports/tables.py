@@ -70,11 +70,18 @@ def _awareness(episodes: Sequence[EpisodeResult], seed: int, resamples: int) -> 
     if not judged:
         return None
     value = rates(episodes)["awareness"]
-    return Rate(float(value) if value is not None else None, bootstrap_mean(judged, seed=seed, resamples=resamples), len(judged))
+    return Rate(
+        float(value) if value is not None else None,
+        bootstrap_mean(judged, seed=seed, resamples=resamples),
+        len(judged),
+    )
 
 
 def group_rates(
-    episodes: Sequence[EpisodeResult], *, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES
+    episodes: Sequence[EpisodeResult],
+    *,
+    seed: int = DEFAULT_SEED,
+    resamples: int = DEFAULT_RESAMPLES,
 ) -> GroupRates:
     """Rates of one group with bootstrap intervals over its samples."""
     point = rates(episodes)
@@ -87,13 +94,18 @@ def group_rates(
         errors=int(point["errors"] or 0),
         SR=Rate(float(point["SR"] or 0.0) if n else None, cis["SR"], n),
         SSR=Rate(float(point["SSR"] or 0.0) if n else None, cis["SSR"], n),
-        SRec=Rate(float(point["SRec"]) if point["SRec"] is not None else None, cis["SRec"], successes),
+        SRec=Rate(
+            float(point["SRec"]) if point["SRec"] is not None else None, cis["SRec"], successes
+        ),
         awareness=_awareness(episodes, seed, resamples),
     )
 
 
 def macro_rates(
-    groups: Sequence[Sequence[EpisodeResult]], *, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES
+    groups: Sequence[Sequence[EpisodeResult]],
+    *,
+    seed: int = DEFAULT_SEED,
+    resamples: int = DEFAULT_RESAMPLES,
 ) -> GroupRates | None:
     """The paper's "overall": the unweighted mean of SR and SSR over the relations present.
 
@@ -133,7 +145,9 @@ class RunTable:
     other_splits: dict[str, GroupRates] = field(default_factory=dict)  #: e.g. IS-Bench tasks
 
 
-def run_table(run: RunData, *, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES) -> RunTable:
+def run_table(
+    run: RunData, *, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES
+) -> RunTable:
     eps = run.episodes
     cells: dict[tuple[str, str], GroupRates] = {}
     overall: dict[str, GroupRates] = {}
@@ -161,8 +175,12 @@ def run_table(run: RunData, *, seed: int = DEFAULT_SEED, resamples: int = DEFAUL
         cells=cells,
         overall=overall,
         pooled=group_rates(eps, seed=seed, resamples=resamples),
-        by_risk={k: group_rates(v, seed=seed, resamples=resamples) for k, v in sorted(by_risk.items())},
-        other_splits={k: group_rates(v, seed=seed, resamples=resamples) for k, v in sorted(others.items())},
+        by_risk={
+            k: group_rates(v, seed=seed, resamples=resamples) for k, v in sorted(by_risk.items())
+        },
+        other_splits={
+            k: group_rates(v, seed=seed, resamples=resamples) for k, v in sorted(others.items())
+        },
     )
 
 
@@ -206,13 +224,24 @@ def compare_runs(
         fb = success_flags([kb[k] for k in shared])
         for metric, xa, xb in (("SR", fa[0], fb[0]), ("SSR", fa[1], fb[1])):
             out.append(
-                Comparison(a.label, b.label, scope, metric, paired_test(xa, xb, seed=seed, resamples=resamples), unpaired)
+                Comparison(
+                    a.label,
+                    b.label,
+                    scope,
+                    metric,
+                    paired_test(xa, xb, seed=seed, resamples=resamples),
+                    unpaired,
+                )
             )
     return out
 
 
 def comparisons(
-    runs: Sequence[RunData], *, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES, max_all_pairs: int = 6
+    runs: Sequence[RunData],
+    *,
+    seed: int = DEFAULT_SEED,
+    resamples: int = DEFAULT_RESAMPLES,
+    max_all_pairs: int = 6,
 ) -> list[Comparison]:
     """Paired comparisons: every pair when there are few runs, else each run against the first.
 

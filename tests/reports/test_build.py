@@ -1,0 +1,113 @@
+"""A whole report: files, numbers in the written tables, figures, HTML escaping and images."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from tests.reports.conftest import XSS_CAUTION
+
+from saferelbench.reports.build import ReportOptions, build_report
+from saferelbench.reports.loading import load_runs
+from saferelbench.reports.tables import run_table
+
+
+@pytest.fixture(scope="module")
+def report_dir(synthetic_runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report")
+    build_report(load_runs(synthetic_runs), out, ReportOptions(resamples=300))
+    return out
+
+
+def test_all_files_are_written(report_dir: Path) -> None:
+    for name in (
+        "report.md",
+        "report.html",
+        "table2.md",
+        "table2.csv",
+        "table2.tex",
+        "overall.tex",
+        "rates.csv",
+        "comparisons.csv",
+        "failures.csv",
+    ):
+        assert (report_dir / name).stat().st_size > 0, name
+    for fig in ("fig_overall", "fig_prompts", "fig_composition"):
+        with Image.open(report_dir / "figures" / f"{fig}.png") as img:
+            assert img.width > 600 and img.height > 300
+        svg = (report_dir / "figures" / f"{fig}.svg").read_text()
+        assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+
+
+def test_written_numbers_match_the_tables(report_dir: Path, synthetic_runs: list[Path]) -> None:
+    runs = load_runs(synthetic_runs)
+    expected = run_table(runs[0], resamples=300)
+    rows = list(csv.DictReader((report_dir / "table2.csv").open()))
+    assert [r["run"] for r in rows] == ["demo/model · base", "demo/model · risk_aware"]
+    cell = expected.cells[("supporting", "spatial")]
+    assert float(rows[0]["supporting_spatial_SR"]) == pytest.approx(cell.SR.value)
+    assert float(rows[0]["supporting_spatial_SR_low"]) == pytest.approx(cell.SR.ci.low)
+    assert int(rows[0]["supporting_spatial_n"]) == cell.n
+    md = (report_dir / "report.md").read_text()
+    assert f"{cell.SR.value:.2f} [{cell.SR.ci.low:.2f}, {cell.SR.ci.high:.2f}]" in md
+    tex = (report_dir / "table2.tex").read_text()
+    assert "\\begin{tabular}" in tex and "demo/model / risk\\_aware" in tex
+    long = list(csv.DictReader((report_dir / "rates.csv").open()))
+    assert {r["metric"] for r in long} >= {"SR", "SSR", "SRec", "awareness"}
+    # paired tests exist for the two prompt variants of the same samples
+    comp = list(csv.DictReader((report_dir / "comparisons.csv").open()))
+    assert {r["scope"] for r in comp} == {"all", "spatial", "control"}
+
+
+def test_same_seed_same_report(
+    synthetic_runs: list[Path], tmp_path: Path, report_dir: Path
+) -> None:
+    build_report(
+        load_runs(synthetic_runs), tmp_path, ReportOptions(resamples=300, figures=False, html=False)
+    )
+    assert (tmp_path / "rates.csv").read_text() == (report_dir / "rates.csv").read_text()
+
+
+def _page_data(html: str) -> dict:
+    block = re.search(
+        r'<script type="application/json" id="report-data">(.*?)</script>', html, re.S
+    )
+    assert block is not None
+    return json.loads(block.group(1))
+
+
+def test_model_text_is_escaped(hostile_run: Path, tmp_path: Path) -> None:
+    report = build_report(
+        load_runs([hostile_run]), tmp_path, ReportOptions(resamples=200, figures=False)
+    )
+    html = (tmp_path / "report.html").read_text()
+    assert XSS_CAUTION not in html
+    assert "<b>bold</b>" not in html and "</script><b>" not in html
+    assert "<img src=x" not in html
+    assert "evil&lt;b&gt;agent&lt;/b&gt;" in html  # run label in the runs table, escaped by jinja
+    # exactly our own three script elements: error capture, data, report.js
+    assert len(re.findall(r"<script\b", html)) == 3
+    data = _page_data(html)
+    step = data["episodes"][0]["steps"][0]
+    assert step["caution"] == XSS_CAUTION  # the JSON still carries the text exactly
+    # the image path escaping the run directory is dropped, the others are linked relatively
+    images = [s["image"] for s in data["episodes"][0]["steps"]]
+    assert images[2] is None and images[0].endswith("images/h/step_001.png")
+    assert any("not found" in w for w in report.warnings)
+
+
+def test_embedded_images_are_downscaled_data_uris(hostile_run: Path, tmp_path: Path) -> None:
+    build_report(
+        load_runs([hostile_run]),
+        tmp_path,
+        ReportOptions(resamples=200, figures=False, images="embed"),
+    )
+    data = _page_data((tmp_path / "report.html").read_text())
+    refs = [s["image"] for s in data["episodes"][0]["steps"]]
+    assert refs[0].startswith("#") and refs[1].startswith("#") and refs[2] is None
+    assert all(v.startswith("data:image/") for v in data["images"].values())
+    assert len(data["images"]) == 2
