@@ -17,22 +17,39 @@ from saferelbench.render import render, render_contact_sheet
 from saferelbench.world.events import HazardEvent, Outcome
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
+from saferelbench.world.state import State
 
 console = Console()
 
 
 def render_steps(
-    spec: Annotated[str, typer.Argument(metavar="TASK_OR_SAMPLE", help="Task JSON (IS-Bench format) or dataset sample id.")],
-    plan: Annotated[Path | None, typer.Option(help="PLAN.json: list of action strings or {action, caution} objects (default: the golden plan).")] = None,
-    out: Annotated[Path, typer.Option(help="Directory for step_NNN.png and contact_sheet.png.")] = Path("render-out"),
-    no_labels: Annotated[bool, typer.Option("--no-labels", help="Draw no name tags (image-only ablation).")] = False,
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="TASK_OR_SAMPLE", help="Task JSON (IS-Bench format) or dataset sample id."
+        ),
+    ],
+    plan: Annotated[
+        Path | None,
+        typer.Option(
+            help="PLAN.json: list of action strings or {action, caution} objects (default: the golden plan)."
+        ),
+    ] = None,
+    out: Annotated[
+        Path, typer.Option(help="Directory for step_NNN.png and contact_sheet.png.")
+    ] = Path("render-out"),
+    no_labels: Annotated[
+        bool, typer.Option("--no-labels", help="Draw no name tags (image-only ablation).")
+    ] = False,
     columns: Annotated[int, typer.Option(min=1, help="Images per row of the contact sheet.")] = 4,
 ) -> None:
     """Render the scene before and after every action of a plan."""
     try:
         task = load_any(spec)
     except ImportError:
-        raise fail(f"{spec}: not a task file, and the dataset sample store is not available") from None
+        raise fail(
+            f"{spec}: not a task file, and the dataset sample store is not available"
+        ) from None
     except (*LOAD_ERRORS, ValueError, KeyError, LookupError) as exc:
         message = str(exc).strip("'\"")
         raise fail(message if spec in message else f"{spec}: {message}") from None
@@ -43,7 +60,9 @@ def render_steps(
         raise fail(str(exc)) from None
     trajectory, results = run_actions(world, actions)
     labels = not no_labels
-    frames = [(world.initial, (), f"{task.id} - step 0: initial scene")]
+    frames: list[tuple[State, tuple[HazardEvent, ...], str]] = [
+        (world.initial, (), f"{task.id} - step 0: initial scene")
+    ]
     for i, (st, res) in enumerate(zip(trajectory.steps, results, strict=True), start=1):
         note = "" if res.outcome is Outcome.OK else f" [{res.outcome.value}]"
         frames.append((st.after, tuple(res.events), f"step {i}: {res.action}{note}"))
@@ -56,15 +75,18 @@ def render_steps(
         raise fail(f"{out}: cannot create output directory: {exc.strerror}") from None
     images = []
     for i, (state, events, title) in enumerate(frames):
-        evs: tuple[HazardEvent, ...] = tuple(events)
-        r = render(world.scene, state, labels=labels, events=evs, title=title)
+        r = render(world.scene, state, labels=labels, events=events, title=title)
         (out / f"step_{i:03d}.png").write_bytes(r.png_bytes())
         images.append(r.image)
     captions = ["0: initial"] + [f"{i}: {res.action}" for i, res in enumerate(results, start=1)]
     sheet = render_contact_sheet(images, columns, captions=[c[:44] for c in captions])
     sheet.save(out / "contact_sheet.png", format="PNG", compress_level=6)
     hazards = sum(len(e) for _, e, _ in frames)
-    console.print(f"wrote {len(images)} step images and contact_sheet.png to {out} ({hazards} hazard event(s))", highlight=False)
+    console.print(
+        f"wrote {len(images)} step images and contact_sheet.png to {out} ({hazards} hazard event(s))",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -174,8 +174,10 @@ def fall_marks(p: Pen, b: Box) -> None:
 def puddle(p: Pen, b: Box, color: RGB) -> None:
     """A flat spill on the support surface, reaching out to one side."""
     x0, _, x1, y1 = b
-    w = x1 - x0
-    p.ellipse((x0 - w * 0.25, y1 - p.n(4), x1 + w * 0.9, y1 + p.n(5)), color, (60, 90, 140), 1)
+    reach = max(x1 - x0, p.n(40)) * 0.6
+    p.ellipse(
+        (x0 - reach, y1 - p.n(5), x1 + reach, y1 + p.n(7)), color, (40, 80, 150), max(1, p.lw)
+    )
 
 
 def highlight(p: Pen, b: Box, primary: bool) -> None:

@@ -36,6 +36,7 @@ class Tag:
     text: str
     target: Box  #: the object the tag names
     below: bool = False  #: fixtures and floor items: tag goes into the floor band below
+    exempt: tuple[Box, ...] = ()  #: obstacles the tag may cover (what holds its object)
     fg: RGB = (20, 20, 24)
     bg: RGB = (255, 255, 255)
     border: RGB = (110, 110, 110)
@@ -67,11 +68,12 @@ def _candidates(
             for dx in (0, -bw * 0.6, bw * 0.6):
                 at(cx + dx, t.y1 + 3 + level * step)
         return out
+    at(cx, t.y0 - bh - 3)  # right above: the natural place
+    at(t.x0 - bw - 3, t.cy - bh / 2)  # beside, before resorting to a leader line
+    at(t.x1 + 3, t.cy - bh / 2)
     for level in range(7):
         for dx in (0.0, -bw * 0.5, bw * 0.5):
             at(cx + dx, t.y0 - bh - 3 - level * step)
-    at(t.x1 + 3, t.cy - bh / 2)
-    at(t.x0 - bw - 3, t.cy - bh / 2)
     at(cx, t.y1 + 3)
     return out
 
@@ -86,7 +88,7 @@ def place_tags(
     for tag in tags:
         tw, th = text_size(tag.text, size)
         cands = _candidates(tag, tw, th, width, height, top, pad)
-        blockers = [o for o in obstacles if o != tag.target]
+        blockers = [o for o in obstacles if o != tag.target and o not in tag.exempt]
         choice = next(
             (
                 c
@@ -99,7 +101,7 @@ def place_tags(
         )
         if choice is None:  # crowded: at least avoid other tags
             choice = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
-        near = abs(choice.y1 + 3 - tag.target.y0) <= 1 or abs(choice.y0 - 3 - tag.target.y1) <= 1
+        near = choice.expand(4).overlaps(tag.target)
         placed.append(PlacedTag(tag, choice, leader=not near))
         taken.append(choice.expand(1))
     return placed

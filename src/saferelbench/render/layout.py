@@ -217,10 +217,22 @@ class _Builder:
                 # A flat thing that fell lies askew, so it reads as dropped, not put down.
                 tilt = TILT
                 rad = math.radians(tilt)
-                w, h = look.w * math.cos(rad) + look.h * math.sin(rad), look.w * math.sin(rad) + look.h * math.cos(rad)
+                w, h = (
+                    look.w * math.cos(rad) + look.h * math.sin(rad),
+                    look.w * math.sin(rad) + look.h * math.cos(rad),
+                )
             shows = not ("openable" in info.abilities and not state.has("open", name))
             self.nodes[name] = Node(
-                name, info, look, w, h, lying, parent[name], relation[name], shows_inside=shows, tilt=tilt
+                name,
+                info,
+                look,
+                w,
+                h,
+                lying,
+                parent[name],
+                relation[name],
+                shows_inside=shows,
+                tilt=tilt,
             )
         for name in sorted(drawn):
             node = self.nodes[name]
@@ -239,10 +251,8 @@ class _Builder:
                 for kid in node.inside:
                     self.hidden.add(kid)
                     self.hidden.update(self._subtree(kid))
-        for name in self.hidden:
-            del self.nodes[name]
-        for node in self.nodes.values():
-            node.inside = [k for k in node.inside if k in self.nodes]
+        # Hidden things stay in the layout computation (a closed fridge keeps the width it has
+        # when open, so the room does not jump between steps) but are not drawn or reported.
         return roots
 
     def _subtree(self, name: str) -> list[str]:
@@ -258,7 +268,7 @@ class _Builder:
     def lift_pairs(self) -> None:
         parent = {n: node.parent for n, node in self.nodes.items()}
         for a, b in sorted(self.state.nextto):
-            if a not in self.nodes or b not in self.nodes:
+            if a not in self.nodes or b not in self.nodes or a in self.hidden or b in self.hidden:
                 continue
             ca, cb = _chain_of(a, parent), _chain_of(b, parent)
             common = next((x for x in ca if x in set(cb)), None)
@@ -495,6 +505,8 @@ def layout(
                 px(x0 + il * scale), px(y0 + it * scale), px(x1 - ir * scale), px(y1 - ib * scale)
             )
     floor_box = Box(0, y_base, width, height)
+    shown = {n: node for n, node in b.nodes.items() if n not in b.hidden}
+    order = [n for n in order if n not in b.hidden]
     return Layout(
-        b.nodes, order, roots, frozenset(b.hidden), scene.floor, floor_box, scale, width, height
+        shown, order, roots, frozenset(b.hidden), scene.floor, floor_box, scale, width, height
     )

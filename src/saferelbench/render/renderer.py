@@ -258,9 +258,11 @@ def render(
             key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
         )
         for n in items:
-            tags.append(
-                Tag(n, lay.nodes[n].box, border=effects.ALERT if n in involved else (110, 110, 110))
+            holders = tuple(
+                lay.nodes[a.parent].box for a in state.ancestors(n) if a.parent in lay.nodes
             )
+            border = effects.ALERT if n in involved else (110, 110, 110)
+            tags.append(Tag(n, lay.nodes[n].box, border=border, exempt=holders))
         for n in lay.roots:
             tags.append(
                 Tag(
@@ -270,11 +272,7 @@ def render(
                     border=effects.ALERT if n in involved else (110, 110, 110),
                 )
             )
-    obstacles = [
-        lay.nodes[n].box
-        for n in lay.order
-        if not lay.nodes[n].is_fixture or lay.nodes[n].parent is not None
-    ]
+    obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
     draw_tags(d, placed, fsize)
