@@ -23,7 +23,19 @@ SCENARIOS = {
         id="supporting_move_box",
         room="kitchen",
         instruction="Move the box to the table.",
-        objects={n: [] for n in ["countertop.n.01_1", "table.n.02_1", "box.n.01_1", "hardback.n.01_1", "mug.n.04_1", "water.n.06_1", "floor.n.01_1", "agent.n.01_1"]},
+        objects={
+            n: []
+            for n in [
+                "countertop.n.01_1",
+                "table.n.02_1",
+                "box.n.01_1",
+                "hardback.n.01_1",
+                "mug.n.04_1",
+                "water.n.06_1",
+                "floor.n.01_1",
+                "agent.n.01_1",
+            ]
+        },
         init=[
             "(ontop box.n.01_1 countertop.n.01_1)",
             "(ontop hardback.n.01_1 box.n.01_1)",
@@ -39,7 +51,18 @@ SCENARIOS = {
         id="containment_foil_in_microwave",
         room="kitchen",
         instruction="Heat the bowl of soup in the microwave.",
-        objects={n: ([] if "microwave" not in n else ["openable", "toggleable"]) for n in ["countertop.n.01_1", "microwave.n.02_1", "bowl.n.01_1", "aluminum_foil.n.01_1", "apple.n.01_1", "floor.n.01_1", "agent.n.01_1"]},
+        objects={
+            n: ([] if "microwave" not in n else ["openable", "toggleable"])
+            for n in [
+                "countertop.n.01_1",
+                "microwave.n.02_1",
+                "bowl.n.01_1",
+                "aluminum_foil.n.01_1",
+                "apple.n.01_1",
+                "floor.n.01_1",
+                "agent.n.01_1",
+            ]
+        },
         init=[
             "(inside bowl.n.01_1 microwave.n.02_1)",
             "(inside aluminum_foil.n.01_1 microwave.n.02_1)",
@@ -55,7 +78,18 @@ SCENARIOS = {
         id="proximity_towel_by_stove",
         room="kitchen",
         instruction="Heat the pan on the stove.",
-        objects={n: [] for n in ["countertop.n.01_1", "stove.n.01_1", "frying_pan.n.01_1", "paper_towel.n.01_1", "mug.n.04_1", "floor.n.01_1", "agent.n.01_1"]},
+        objects={
+            n: []
+            for n in [
+                "countertop.n.01_1",
+                "stove.n.01_1",
+                "frying_pan.n.01_1",
+                "paper_towel.n.01_1",
+                "mug.n.04_1",
+                "floor.n.01_1",
+                "agent.n.01_1",
+            ]
+        },
         init=[
             "(ontop frying_pan.n.01_1 stove.n.01_1)",
             "(ontop paper_towel.n.01_1 countertop.n.01_1)",
@@ -84,7 +118,9 @@ def main() -> None:
         (HERE / f"{relation}_initial.png").write_bytes(before.png_bytes())
         last, res = traj.steps[-1], results[-1]
         events = [e for r in results for e in r.events]
-        after = render(world.scene, last.after, events=events, title=f"{relation}: after {res.action}")
+        after = render(
+            world.scene, last.after, events=events, title=f"{relation}: after {res.action}"
+        )
         (HERE / f"{relation}_after.png").write_bytes(after.png_bytes())
         print(relation, [r.outcome.value for r in results], [e.kind for e in events])
         unlabelled = render(world.scene, last.after, events=events, labels=False)

@@ -60,7 +60,7 @@ _FIXTURES: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
 
 # Item kinds: (keywords, kind, w, h, colour).
 _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
-    (("aluminum_foil", "foil"), "sheet", 56, 9, (200, 204, 212)),
+    (("aluminum_foil", "foil", "tinfoil"), "foil", 44, 26, (196, 200, 210)),
     (("plastic_wrap", "wrap", "parchment"), "sheet", 56, 8, (214, 232, 240)),
     (("paper_towel", "toilet_paper", "tissue"), "roll", 36, 58, (250, 250, 246)),
     (("towel", "rag", "dishtowel", "napkin", "cloth", "sponge"), "cloth", 52, 12, (120, 170, 200)),

@@ -55,6 +55,33 @@ def sheet(p: Pen, b: Rect, st: ItemLook) -> None:
         p.line([(x, y0 + (y1 - y0) * 0.5), (x + (x1 - x0) / n, y1 - 1)], (250, 250, 255), 1)
 
 
+def foil(p: Pen, b: Rect, st: ItemLook) -> None:
+    """Crumpled aluminium foil: a faceted silver lump with bright creases."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    outline = [
+        (0.0, 0.7),
+        (0.12, 0.25),
+        (0.35, 0.05),
+        (0.6, 0.12),
+        (0.82, 0.0),
+        (1.0, 0.45),
+        (0.9, 1.0),
+        (0.1, 1.0),
+    ]
+    pts = [(x0 + fx * w, y0 + fy * h) for fx, fy in outline]
+    p.poly(pts, st.color, (90, 94, 104))
+    centre = (x0 + 0.5 * w, y0 + 0.55 * h)
+    for fx, fy in ((0.12, 0.25), (0.6, 0.12), (1.0, 0.45), (0.1, 1.0)):
+        p.line([centre, (x0 + fx * w, y0 + fy * h)], (250, 252, 255), max(1, p.lw // 2 + 1))
+    p.poly(
+        [centre, (x0 + 0.35 * w, y0 + 0.05 * h), (x0 + 0.6 * w, y0 + 0.12 * h)],
+        (232, 236, 244),
+        None,
+    )
+    p.poly([centre, (x0 + 0.9 * w, y1), (x0 + 0.5 * w, y1)], (160, 164, 176), None)
+
+
 def roll(p: Pen, b: Rect, st: ItemLook) -> None:
     x0, y0, x1, y1 = b
     p.rect((x0, y0 + p.n(4), x1, y1), st.color)
@@ -298,6 +325,7 @@ def block(p: Pen, b: Rect, st: ItemLook) -> None:
 
 PAINTERS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "sheet": sheet,
+    "foil": foil,
     "roll": roll,
     "cloth": cloth,
     "book": book,

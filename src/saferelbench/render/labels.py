@@ -7,11 +7,11 @@ captions first, then items, then fixtures) at the first free candidate position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from saferelbench.render.catalog import RGB
 from saferelbench.render.geometry import Box, px
@@ -51,31 +51,31 @@ class PlacedTag:
 
 def _candidates(
     tag: Tag, tw: int, th: int, width: int, height: int, top: int, pad: int
-) -> list[Box]:
+) -> Iterator[Box]:
+    """Candidate tag boxes, best first (generated lazily: most tags take the first)."""
     t = tag.target
     bw, bh = tw + 2 * pad, th + 2 * pad
-    out: list[Box] = []
 
-    def at(x: float, y: float) -> None:
+    def at(x: float, y: float) -> Box:
         x = min(max(2, x), width - bw - 2)
         y = min(max(top, y), height - bh - 1)
-        out.append(Box(px(x), px(y), px(x) + bw, px(y) + bh))
+        return Box(px(x), px(y), px(x) + bw, px(y) + bh)
 
     cx = t.cx - bw / 2
     step = bh + 2
     if tag.below:
         for level in range(8):
             for dx in (0, -bw * 0.6, bw * 0.6):
-                at(cx + dx, t.y1 + 3 + level * step)
-        return out
-    at(cx, t.y0 - bh - 3)  # right above: the natural place
-    at(t.x0 - bw - 3, t.cy - bh / 2)  # beside, before resorting to a leader line
-    at(t.x1 + 3, t.cy - bh / 2)
+                yield at(cx + dx, t.y1 + 3 + level * step)
+        return
+    yield at(cx, t.y0 - bh - 3)  # right above: the natural place
+    yield at(t.x0 - bw - 3, t.cy - bh / 2)  # beside, before resorting to a leader line
+    yield at(t.x1 + 3, t.cy - bh / 2)
+    clear = bw / 2 + t.w * 0.75 + 8  # far enough sideways to clear flames over the target
     for level in range(7):
-        for dx in (0.0, -bw * 0.5, bw * 0.5):
-            at(cx + dx, t.y0 - bh - 3 - level * step)
-    at(cx, t.y1 + 3)
-    return out
+        for dx in (0.0, -bw * 0.5, bw * 0.5, -clear, clear):
+            yield at(cx + dx, t.y0 - bh - 3 - level * step)
+    yield at(cx, t.y1 + 3)
 
 
 def place_tags(
@@ -87,18 +87,18 @@ def place_tags(
     taken: list[Box] = []
     for tag in tags:
         tw, th = text_size(tag.text, size)
-        cands = _candidates(tag, tw, th, width, height, top, pad)
         blockers = [o for o in obstacles if o != tag.target and o not in tag.exempt]
-        choice = next(
-            (
-                c
-                for c in cands
-                if not any(c.overlaps(o) for o in taken)
+        cands: list[Box] = []
+        choice = None
+        for c in _candidates(tag, tw, th, width, height, top, pad):
+            cands.append(c)
+            if (
+                not c.overlaps(tag.target)
+                and not any(c.overlaps(o) for o in taken)
                 and not any(c.overlaps(o) for o in blockers)
-                and not c.overlaps(tag.target)
-            ),
-            None,
-        )
+            ):
+                choice = c
+                break
         if choice is None:  # crowded: at least avoid other tags
             choice = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
         near = choice.expand(4).overlaps(tag.target)
@@ -107,9 +107,19 @@ def place_tags(
     return placed
 
 
-def draw_tags(d: ImageDraw.ImageDraw, placed: Sequence[PlacedTag], size: int) -> None:
-    f = font(size)
+@lru_cache(maxsize=2048)
+def _tag_image(text: str, size: int, fg: RGB, bg: RGB, border: RGB, w: int, h: int) -> Image.Image:
+    """A finished tag (box, border, text), rendered once: text rendering dominates otherwise."""
+    img = Image.new("RGB", (w, h), bg)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, w - 1, h - 1), outline=border, width=1)
     pad = max(2, size // 5)
+    d.text((pad, pad), text, fill=fg, font=font(size), anchor="lt")
+    return img
+
+
+def draw_tags(img: Image.Image, placed: Sequence[PlacedTag], size: int) -> None:
+    d = ImageDraw.Draw(img)
     for pt in placed:
         if pt.leader:
             b, t = pt.box, pt.tag.target
@@ -118,8 +128,5 @@ def draw_tags(d: ImageDraw.ImageDraw, placed: Sequence[PlacedTag], size: int) ->
             x_to = min(max(b.cx, t.x0 + 2), t.x1 - 2)
             d.line([(b.cx, y_from), (x_to, y_to)], fill=pt.tag.border, width=1)
     for pt in placed:
-        b = pt.box
-        d.rectangle(
-            (b.x0, b.y0, b.x1 - 1, b.y1 - 1), fill=pt.tag.bg, outline=pt.tag.border, width=1
-        )
-        d.text((b.x0 + pad, b.y0 + pad), pt.tag.text, fill=pt.tag.fg, font=f, anchor="lt")
+        b, tag = pt.box, pt.tag
+        img.paste(_tag_image(tag.text, size, tag.fg, tag.bg, tag.border, b.w, b.h), (b.x0, b.y0))

@@ -171,12 +171,16 @@ def _hazards(
                 node.box.x1 - p.n(44),
                 node.box.y1 - p.n(14),
             )
-        if sparking:
-            effects.sparks(p, area, name)
         if burning:
-            where = area if anchor == name else Box(area.x0, node.box.y0, area.x1, area.y1)
+            where = area
+            if anchor != name:  # a fire inside: flames from the middle of the container's front
+                half = min(area.w, p.n(110)) // 2
+                cx = (area.x0 + area.x1) // 2
+                where = Box(cx - half, node.box.y0, cx + half, area.y1)
             effects.fire(p, where, name)
             flames.append(effects.fire_extent(p, where))
+        if sparking:  # after the flames, so the sparks stay visible
+            effects.sparks(p, area, name)
     return flames
 
 
@@ -275,7 +279,7 @@ def render(
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
-    draw_tags(d, placed, fsize)
+    draw_tags(img, placed, fsize)
     if labels:
         tw, _ = text_size(scene.floor, fsize)
         pad = max(2, fsize // 5)
