@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from saferelbench.reports.failures import action_type
 from saferelbench.reports.loading import RunData
@@ -72,7 +73,8 @@ def _save(fig: Figure, out_dir: Path, name: str) -> dict[str, Path]:
 
 def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path] | None:
     """Fig. 4 analogue: overall (mean over relations) SR and SSR, w/ vs w/o spatial relation."""
-    if not any(t.overall for t in tables):
+    tables = [t for t in tables if t.overall]  # runs without spatial/control samples have no bar
+    if not tables:
         return None
     labels = short_labels([t.run for t in tables])
     width = max(6.0, 1.1 * len(tables) + 2.5)
@@ -235,6 +237,7 @@ def composition_figure(runs: Sequence[RunData], out_dir: Path) -> dict[str, Path
     for j, (_, v) in enumerate(ranked):
         ax_b.text(v, j, f" {v}", va="center", fontsize=8)
     ax_b.set_xlim(0, max([v for _, v in ranked] or [1]) * 1.15)
+    ax_b.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax_b.invert_yaxis()
     what = "golden plans (oracle run)" if oracle else "actions executed in the runs"
     ax_b.set_xlabel(f"steps ({what})")

@@ -7,9 +7,9 @@ model text with ``textContent`` only. CSS and JS are inlined; nothing is fetched
 Step images are handled by ``images``:
 
 - ``"link"`` (default): relative references from the report to the run directories' PNGs. The
-  report stays small (no image bytes) but must stay next to the runs;
+  report stays small (no image bytes); report and runs must keep their relative places;
 - ``"embed"``: each distinct image downscaled (longest side ``EMBED_MAX_SIDE`` px), re-encoded as
-  PNG or JPEG (whichever is smaller) and inlined once as a data URI: the file is standalone;
+  JPEG and inlined once as a data URI: the file is standalone;
 - ``"none"``: no images.
 """
 
@@ -32,6 +32,7 @@ from saferelbench.reports.loading import RunData
 
 IMAGE_MODES = ("link", "embed", "none")
 EMBED_MAX_SIDE = 360
+JPEG_QUALITY = 80
 RAW_OUTPUT_LIMIT = 4000  #: characters of each step's raw model output kept in the page
 
 
@@ -90,18 +91,15 @@ class ImageResolver:
                 with Image.open(io.BytesIO(raw)) as original:
                     img = original.convert("RGB")
                     img.thumbnail((EMBED_MAX_SIDE, EMBED_MAX_SIDE))
-                    encodings = []
-                    for fmt, kwargs in (
-                        ("PNG", {"optimize": True}),
-                        ("JPEG", {"quality": 80, "optimize": True}),
-                    ):
-                        buf = io.BytesIO()
-                        img.save(buf, fmt, **kwargs)
-                        encodings.append((len(buf.getvalue()), fmt.lower(), buf.getvalue()))
+                    buf = io.BytesIO()
+                    # JPEG: on the renderer's images about 30% smaller than PNG at this size,
+                    # and several times faster to encode than an optimised PNG
+                    img.save(buf, "JPEG", quality=JPEG_QUALITY)
             except OSError:
                 self.missing += 1
                 return None
-            _, fmt, best = min(encodings)
+            best = buf.getvalue()
+            fmt = "jpeg"
             self.embedded[digest] = (
                 f"data:image/{fmt};base64,{base64.b64encode(best).decode('ascii')}"
             )
