@@ -13,7 +13,12 @@ from saferelbench.reports.tables import run_table
 
 
 def write_log(
-    path: Path, *, prompt: str = "risk_aware", error_sample: bool = True, fmt: str = "eval"
+    path: Path,
+    *,
+    prompt: str = "risk_aware",
+    error_sample: bool = True,
+    fmt: str = "eval",
+    record_dir: str | None = None,
 ) -> Path:
     from inspect_ai.log import (
         EvalConfig,
@@ -72,7 +77,7 @@ def write_log(
             dataset=EvalDataset(name="saferelbench", samples=len(samples)),
             model="openai/gpt-4o",
             config=EvalConfig(),
-            task_args={"prompt": prompt, "seed": 3, "split": "all"},
+            task_args={"prompt": prompt, "seed": 3, "split": "all", "record_dir": record_dir},
         ),
         samples=samples,
     )
@@ -82,9 +87,10 @@ def write_log(
 
 
 def test_inspect_log_gives_the_episodes_and_run_info(tmp_path: Path) -> None:
-    path = write_log(tmp_path / "logs" / "run.eval")
+    path = write_log(tmp_path / "logs" / "run.eval", record_dir=str(tmp_path))
     (r,) = load_runs([path])
     assert r.kind == "inspect"
+    assert r.image_root == tmp_path  # step images are relative to the task's record_dir
     assert (r.info.agent, r.info.prompt, r.info.seed) == ("openai/gpt-4o", "risk_aware", 3)
     assert r.label == "openai/gpt-4o · risk_aware"
     assert len(r.episodes) == 8
@@ -117,6 +123,7 @@ def test_log_directory_and_bad_logs(tmp_path: Path) -> None:
     write_log(tmp_path / "logs" / "b.eval", prompt="action_grounded", error_sample=False)
     runs = load_runs([tmp_path / "logs"])
     assert sorted(r.info.prompt for r in runs) == ["action_grounded", "base"]
+    assert all(r.image_root == tmp_path / "logs" for r in runs)  # no record_dir: beside the log
     bad = tmp_path / "bad.eval"
     bad.write_bytes(b"not a zip file")
     with pytest.raises(ReportInputError, match="bad.eval"):

@@ -58,8 +58,13 @@ def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
 
 
 def _html_tables(tables: Sequence[RunTable]) -> list[dict[str, Any]]:
-    made = []
+    made: list[dict[str, Any]] = []
     for title, header, rows in _sections(tables, short=True):
+        if len(header) <= 1:  # no relation columns at all
+            made.append(
+                {"title": title, "note": NO_RELATIONS, "groups": [], "header": [], "rows": []}
+            )
+            continue
         groups = (
             formats.table2_groups(tables)
             if title == "Table 2"
@@ -90,6 +95,7 @@ def _sections(
     ]
 
 
+NO_RELATIONS = "No spatial-relation or control samples in these runs."
 COMPARISON_NOTE = (
     "Pairs of runs on the samples they share (B − A). McNemar: exact test on the discordant "
     "samples; Holm: McNemar p adjusted over every comparison in this report; bootstrap: paired "
@@ -132,6 +138,9 @@ def markdown_report(
     if report.warnings:
         parts.append("\n".join(f"- warning: {w}" for w in report.warnings) + "\n")
     for title, header, rows in _sections(report.tables):
+        if len(header) <= 1:  # no relation columns at all
+            parts += [f"\n## {title}\n\n", NO_RELATIONS + "\n"]
+            continue
         parts += [
             f"\n## {title}\n\n",
             f"{TABLE_NOTES[title]}\n\n",

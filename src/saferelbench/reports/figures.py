@@ -230,7 +230,19 @@ def composition_figure(runs: Sequence[RunData], out_dir: Path) -> dict[str, Path
     ax_a.invert_yaxis()
     ax_a.set_xlabel("spatial-relation samples")
     ax_a.set_title("(a) risk types per relation")
-    ax_a.legend(fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=3)
+    if risks:
+        ax_a.legend(
+            fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=3
+        )
+    else:
+        ax_a.text(
+            0.5,
+            0.5,
+            "no spatial-relation samples",
+            ha="center",
+            va="center",
+            transform=ax_a.transAxes,
+        )
     ranked = actions.most_common()
     names = [k for k, _ in ranked]
     ax_b.barh(names, [v for _, v in ranked], color="#4C72B0")

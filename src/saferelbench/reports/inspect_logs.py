@@ -122,6 +122,10 @@ def load_inspect_runs(path: Path) -> list[RunData]:
             ) from None
         info, episodes, warnings = episodes_from_log(log, str(source))
         local = _local_path(str(source))
+        # step images are relative to the run directory the task recorded into (task argument
+        # record_dir), when there is one; otherwise look beside the log
+        record_dir = (log.eval.task_args or {}).get("record_dir")
+        image_root = Path(record_dir) if record_dir and Path(record_dir).is_dir() else local.parent
         runs.append(
             RunData(
                 label=f"{info.agent} · {info.prompt}",
@@ -129,7 +133,7 @@ def load_inspect_runs(path: Path) -> list[RunData]:
                 episodes=episodes,
                 source=local,
                 kind="inspect",
-                image_root=local.parent,
+                image_root=image_root,
                 warnings=warnings,
             )
         )

@@ -142,16 +142,18 @@ def load_runs(paths: list[Path]) -> list[RunData]:
 
 
 def _unique_labels(runs: list[RunData]) -> None:
-    seen: dict[str, int] = {}
+    """Tell apart runs with the same agent and prompt: by seed, else by input kind, else by #."""
+    groups: dict[str, list[RunData]] = {}
     for run in runs:
-        seen[run.label] = seen.get(run.label, 0) + 1
-    for label, count in seen.items():
-        if count > 1:
-            same = [r for r in runs if r.label == label]
-            seeds = {r.info.seed for r in same}
-            for i, run in enumerate(same, start=1):
-                run.label = (
-                    f"{label} · seed {run.info.seed}"
-                    if len(seeds) == len(same)
-                    else f"{label} #{i}"
-                )
+        groups.setdefault(run.label, []).append(run)
+    for label, same in groups.items():
+        if len(same) < 2:
+            continue
+        if len({r.info.seed for r in same}) == len(same):
+            suffixes = [f"seed {r.info.seed}" for r in same]
+        elif len({r.kind for r in same}) == len(same):
+            suffixes = [r.kind for r in same]
+        else:
+            suffixes = [f"#{i}" for i in range(1, len(same) + 1)]
+        for run, suffix in zip(same, suffixes, strict=True):
+            run.label = f"{label} · {suffix}"
