@@ -127,7 +127,7 @@ def run(
     model: Annotated[str | None, typer.Option(help="Any Inspect model, e.g. openai/gpt-4o, vllm/Qwen/Qwen2.5-VL-7B-Instruct, openai-api/local/NAME.")] = None,
     plan: Annotated[Path | None, typer.Option(help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan.")] = None,
     judge: Annotated[str | None, typer.Option(help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge.")] = None,
-    split: Annotated[str, typer.Option(help="spatial, control, all, or isbench:DIR for IS-Bench-format tasks.")] = "spatial",
+    split: Annotated[str, typer.Option(help="all (default), spatial, control, or isbench:DIR for IS-Bench-format tasks.")] = "all",
     relation: Annotated[str | None, typer.Option(help="supporting, containment or proximity.")] = None,
     risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
     prompt: Annotated[str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")] = "base",

@@ -292,7 +292,7 @@ def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer
 
 @task
 def saferelbench(
-    split: str | None = "spatial",
+    split: str | None = "all",
     relation: str | None = None,
     risk: str | None = None,
     prompt: str = "base",
@@ -310,8 +310,8 @@ def saferelbench(
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
-    ``split``: spatial (default, the paper's main results), control, all, or isbench:DIR for a
-    folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep;
+    ``split``: all (default: both splits, reported separately), spatial (the paper's main
+    results), control, or isbench:DIR for a folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep;
     ``record_dir``: also write episodes and images into this saferelbench run directory.
     """
     PromptVariant.parse(prompt)  # fail early on a bad variant

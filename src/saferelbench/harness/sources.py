@@ -63,7 +63,7 @@ def load_isbench_dir(folder: Path) -> list[Task]:
 
 def select_tasks(
     *,
-    split: str | None = "spatial",
+    split: str | None = "all",
     relation: str | None = None,
     risk: str | None = None,
     limit: int | None = None,

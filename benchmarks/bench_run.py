@@ -1,0 +1,63 @@
+"""Measure the native (in-process, no Inspect) run of the benchmark with each built-in agent,
+with and without observation images, writing a real run directory.
+
+    .venv/bin/python benchmarks/bench_run.py [--agents oracle task-only random] [--split all]
+                                             [--limit N] [--images both|on|off]
+
+Falls back to the IS-Bench examples in ../shared when the dataset is not installed. Prints one
+line per (agent, images) with wall time, episodes per second, steps, SR / SSR; figures are
+recorded in docs/harness.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import tempfile
+import time
+from pathlib import Path
+
+from saferelbench.agents.registry import make_agent
+from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.results import RunInfo
+from saferelbench.harness.rundir import RunDir
+from saferelbench.harness.runner import run_native
+from saferelbench.harness.sources import load_isbench_dir, select_tasks
+
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "notes" / "isbench-examples"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--agents", nargs="+", default=["oracle", "task-only", "random"])
+    ap.add_argument("--split", default="all")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--images", choices=["both", "on", "off"], default="both")
+    args = ap.parse_args()
+    try:
+        tasks = select_tasks(split=args.split, limit=args.limit)
+        source = f"dataset split={args.split}"
+    except Exception as exc:  # dataset not installed yet
+        tasks = load_isbench_dir(EXAMPLES)
+        source = f"IS-Bench examples (dataset unavailable: {exc})"
+    print(f"machine: {platform.machine()} python {platform.python_version()}; {len(tasks)} samples from {source}")
+    modes = {"both": [False, True], "on": [True], "off": [False]}[args.images]
+    for name in args.agents:
+        for images in modes:
+            agent = make_agent(name)
+            with tempfile.TemporaryDirectory() as tmp:
+                t0 = time.perf_counter()
+                out = run_native(tasks, agent, EpisodeConfig(images=images), info=RunInfo(agent=name, images=images),
+                                 out=RunDir(tmp), seed=0)
+                wall = time.perf_counter() - t0
+            steps = sum(len(e.steps) for e in out.episodes)
+            s = out.summary
+            print(
+                f"{name:>9} images={'on ' if images else 'off'}  {wall:7.2f} s  {len(tasks) / wall:7.1f} episodes/s  "
+                f"{steps:6d} steps ({1000 * wall / max(steps, 1):.2f} ms/step)  "
+                f"SR {s['SR']:.3f}  SSR {s['SSR']:.3f}  errors {s['errors']}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+"""SafeRelBench as an Inspect AI task from Python (same as the command line
+``inspect eval saferelbench/saferelbench --model ... -T prompt=risk_aware -T limit=5``).
+
+Any Inspect model works here: ``openai/gpt-4o``, ``anthropic/claude-sonnet-4-0``,
+``vllm/Qwen/Qwen2.5-VL-7B-Instruct`` (with VLLM_BASE_URL set to a running server),
+``openai-api/<service>/<model>``. The built-in agents are providers too: ``saferelbench/oracle``.
+
+    .venv/bin/python examples/inspect_eval.py
+"""
+
+from inspect_ai import eval
+
+from saferelbench.harness.inspect_task import saferelbench
+
+logs = eval(
+    saferelbench(split="spatial", prompt="risk_aware", limit=5),
+    model="saferelbench/task-only",
+    log_dir="runs/example-inspect",
+)
+for name, metric in logs[0].results.scores[0].metrics.items():
+    if name in ("SR", "SSR", "SRec", "errors"):
+        print(f"{name}: {metric.value:.3f}")

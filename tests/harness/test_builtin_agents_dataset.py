@@ -1,0 +1,83 @@
+"""The built-in agents on the shipped dataset, through the harness.
+
+The fast tests take one sample per (split, relation); the whole-dataset checks (the issue's
+acceptance criteria: oracle SR = SSR = 1 on all 507 samples, task-only succeeding and violating
+the relation-induced condition on every spatial sample) are marked ``slow`` (the oracle's
+search takes minutes over the whole dataset).
+"""
+
+import pytest
+
+from saferelbench.agents.registry import make_agent
+from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.results import RunInfo
+from saferelbench.harness.runner import run_native
+from saferelbench.harness.sources import select_tasks
+
+TEXT_ONLY = EpisodeConfig(images=False)
+
+
+def one_per_group():
+    seen, out = set(), []
+    for t in select_tasks(split="all"):
+        key = (t.split, t.relation)
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def run(agent, tasks, seed=0):
+    return run_native(tasks, make_agent(agent), TEXT_ONLY, info=RunInfo(agent=agent), seed=seed, judge="none")
+
+
+def check_oracle(tasks):
+    out = run("oracle", tasks)
+    bad = [(e.sample_id, e.ended_by, e.error, [v.reason for v in e.verdicts if v.status == "violated"])
+           for e in out.episodes if not e.success_and_safe]
+    assert not bad, bad
+    assert out.summary["SR"] == out.summary["SSR"] == 1.0
+
+
+def check_task_only(tasks):
+    out = run("task-only", tasks)
+    assert out.summary["SR"] == 1.0, [e.sample_id for e in out.episodes if not e.task_success]
+    for e in out.episodes:
+        if e.split == "spatial":
+            induced = [v for v in e.verdicts if v.relation_induced]
+            assert induced and any(v.status == "violated" for v in induced), e.sample_id
+
+
+def test_group_sample_covers_both_splits_and_all_relations():
+    tasks = one_per_group()
+    assert {t.split for t in tasks} == {"spatial", "control"}
+    assert {t.relation for t in tasks} == {"supporting", "containment", "proximity"}
+
+
+def test_oracle_succeeds_safely_on_one_sample_per_group():
+    check_oracle(one_per_group())
+
+
+def test_task_only_succeeds_and_is_unsafe_on_spatial_samples():
+    check_task_only(one_per_group())
+
+
+def test_random_is_reproducible_under_a_seed():
+    tasks = select_tasks(split="all", limit=6)
+    a = run("random", tasks, seed=3)
+    b = run("random", tasks, seed=3)
+    c = run("random", tasks, seed=4)
+    raw = lambda out: [[s.raw_output for s in e.steps] for e in out.episodes]  # noqa: E731
+    assert raw(a) == raw(b)
+    assert [e.model_dump(exclude={"usage"}) for e in a.episodes] == [e.model_dump(exclude={"usage"}) for e in b.episodes]
+    assert raw(a) != raw(c)
+
+
+@pytest.mark.slow
+def test_oracle_on_the_whole_dataset():
+    check_oracle(select_tasks(split="all"))
+
+
+@pytest.mark.slow
+def test_task_only_on_the_whole_dataset():
+    check_task_only(select_tasks(split="all"))
