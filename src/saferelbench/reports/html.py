@@ -156,6 +156,7 @@ def episode_data(
                     "violated_steps",
                     "reason",
                     "relation_induced",
+                    "origin",
                     "safety_tip",
                 }
             )

@@ -79,9 +79,8 @@
     return ref.charAt(0) === "#" ? data.images[ref.slice(1)] || null : ref;
   }
 
-  function verdictTable(e) {
-    if (!e.verdicts.length) return el("p", { cls: "note", text: "No condition verdicts recorded." });
-    var rows = e.verdicts.map(function (v) {
+  function verdictRows(list) {
+    return list.map(function (v) {
       var steps = v.violated_steps.length ? v.violated_steps.join(", ") : (v.step != null ? String(v.step) : "");
       return el("tr", {}, [
         el("td", { text: v.kind + " #" + v.index }), el("td", { text: v.risk_type }),
@@ -92,8 +91,24 @@
         el("td", { text: [v.reason, v.safety_tip].filter(Boolean).join(" — ") })
       ]);
     });
-    var head = el("tr", {}, ["condition", "risk type", "trigger", "status", "violated at step", "relation-induced", "BDDL", "reason / safety tip"].map(function (h) { return el("th", { text: h }); }));
-    return el("div", { cls: "scroll" }, [el("table", { cls: "data" }, [el("thead", {}, [head]), el("tbody", {}, rows)])]);
+  }
+
+  function verdictTable(e) {
+    if (!e.verdicts.length) return el("p", { cls: "note", text: "No condition verdicts recorded." });
+    // generic conditions (derived from hazard rules for every object) that were never
+    // triggered or held are folded away: they would bury the scenario's own conditions
+    var quiet = function (v) { return v.origin === "generic" && v.status !== "violated"; };
+    var main = e.verdicts.filter(function (v) { return !quiet(v); });
+    var rest = e.verdicts.filter(quiet);
+    var head = function () {
+      return el("tr", {}, ["condition", "risk type", "trigger", "status", "violated at step", "relation-induced", "BDDL", "reason / safety tip"].map(function (h) { return el("th", { text: h }); }));
+    };
+    var parts = [el("div", { cls: "scroll" }, [el("table", { cls: "data" }, [el("thead", {}, [head()]), el("tbody", {}, verdictRows(main))])])];
+    if (rest.length) parts.push(el("details", {}, [
+      el("summary", { text: rest.length + " generic condition(s) not violated (safety net derived from the hazard rules)" }),
+      el("div", { cls: "scroll" }, [el("table", { cls: "data" }, [el("thead", {}, [head()]), el("tbody", {}, verdictRows(rest))])])
+    ]));
+    return el("div", {}, parts);
   }
 
   function hazardText(h) {
@@ -148,13 +163,13 @@
     if (e.error) viewer.appendChild(el("p", { cls: "error", text: "Error: " + e.error }));
     if (e.hazards.length) viewer.appendChild(el("p", {}, [el("b", { text: "Hazards: " }), e.hazards.map(hazardText).join("; ")]));
     if (e.disagreements.length) viewer.appendChild(el("p", { cls: "note", text: "Integrity: " + e.disagreements.join("; ") }));
-    viewer.appendChild(el("h4", { text: "Condition verdicts" }));
-    viewer.appendChild(verdictTable(e));
     viewer.appendChild(el("h4", { text: "Steps" }));
     var steps = el("div", { cls: "steps" });
     e.steps.forEach(function (s) { steps.appendChild(stepCard(e, s)); });
     if (!e.steps.length) steps.appendChild(el("p", { cls: "note", text: "No steps recorded." }));
     viewer.appendChild(steps);
+    viewer.appendChild(el("h4", { text: "Condition verdicts" }));
+    viewer.appendChild(verdictTable(e));
   }
 
   function route() {
