@@ -35,11 +35,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from saferelbench.world.actions import split_action
+from saferelbench.world.actions import normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events
-from saferelbench.world.simulator import heat_source_for, step
+from saferelbench.world.simulator import heat_source_for, reachable, step
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
@@ -113,6 +113,15 @@ class Planner:
             for i, c in enumerate(task.termination_conditions)
             if c.action not in (None, "completion")
         ]
+        #: triggers split once (same reading as ``trigger_matches``: case and spaces ignored)
+        self._process_patterns = [
+            (i, _split(c.action)) for i, c in enumerate(task.process_conditions) if c.action
+        ]
+        self._term_patterns = [
+            (i, _split(task.termination_conditions[i].action or "")) for i in self._triggered_terms
+        ]
+        #: per condition (safe mode only): the object pairs and objects its BDDL names
+        self._condition_objects = [(c, *_bddl_objects(c.bddl, scene)) for c in self._conditions()]
         self._process_for: dict[str, list[int]] = {}
         self._terms_for: dict[str, frozenset[int]] = {}
 
@@ -129,14 +138,16 @@ class Planner:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
         mode avoiding hazard events too, and if that is impossible, conditions only."""
         relevant = self._relevant_objects(state)
-        everything = self._all_objects()
-        scopes = [relevant] if relevant == everything else [relevant, everything]
+        scopes = [(relevant, False), (self._all_objects(), True)]
         expanded = 0
         result = PlanResult(failure="nothing to search")
         for avoid in [True, False] if self.safe else [False]:
             self._avoid_hazards = avoid
-            for objects in scopes:
-                result = self._search(state, issued, objects)
+            for objects, wide in scopes:
+                budget = self.max_expansions - expanded  # one budget for every attempt
+                if budget <= 0:
+                    break
+                result = self._search(state, issued, objects, wide, budget)
                 expanded += result.expanded
                 if result.ok:
                     result.expanded = expanded
@@ -145,10 +156,15 @@ class Planner:
 
     # ----- search ---------------------------------------------------------------------------
     def _search(
-        self, start_state: State, issued: frozenset[int], objects: frozenset[str]
+        self,
+        start_state: State,
+        issued: frozenset[int],
+        objects: frozenset[str],
+        wide: bool,
+        budget: int,
     ) -> PlanResult:
         start = _Node(start_state, issued)
-        destinations = self._destinations(start_state, objects)
+        destinations = self._destinations(start_state, objects, wide)
         tie = itertools.count()
         frontier: list[tuple[int, int, int, _Node]] = [(self._h(start), 0, next(tie), start)]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
@@ -162,9 +178,9 @@ class Planner:
             if self._accepts(node):
                 return PlanResult(self._trace(parents, node), expanded=expanded)
             expanded += 1
-            if expanded > self.max_expansions:
+            if expanded > budget:
                 return PlanResult(
-                    failure=f"search gave up after {self.max_expansions} expansions",
+                    failure=f"search gave up after {self.max_expansions} expansions in all",
                     expanded=expanded,
                 )
             for action in self._candidates(node.state, objects, destinations):
@@ -223,7 +239,7 @@ class Planner:
         for part in parts:
             if not part.compiled.holds(state):
                 direct += 1
-                enabling |= _enablers(self.scene, state, part.tree)
+                enabling |= _enablers(self.scene, state, part.tree, self._avoid_hazards)
         return direct + len(enabling)
 
     def _trace(
@@ -242,21 +258,14 @@ class Planner:
     def _process_triggered_by(self, action: str) -> list[int]:
         hit = self._process_for.get(action)
         if hit is None:
-            hit = [
-                i
-                for i, c in enumerate(self.task.process_conditions)
-                if c.action is not None and trigger_matches(c.action, action)
-            ]
+            hit = [i for i, pattern in self._process_patterns if _matches(pattern, action)]
             self._process_for[action] = hit
         return hit
 
     def _terms_triggered_by(self, action: str) -> frozenset[int]:
         hit = self._terms_for.get(action)
         if hit is None:
-            conds = self.task.termination_conditions
-            hit = frozenset(
-                i for i in self._triggered_terms if trigger_matches(conds[i].action or "", action)
-            )
+            hit = frozenset(i for i, pattern in self._term_patterns if _matches(pattern, action))
             self._terms_for[action] = hit
         return hit
 
@@ -287,26 +296,28 @@ class Planner:
                 args = _trigger_args(trigger) if trigger else ()
                 if trigger is None or all(a == "*" or a in relevant for a in args):
                     done.add(k)
-                    _, objs = _bddl_objects(cond.bddl, self.scene)
+                    objs = self._condition_objects[k][2]
                     relevant |= objs | {a for a in args if a != "*"}
                     changed = True
         return frozenset(o for o in relevant if o in self.scene and not self.scene.info(o).is_agent)
 
-    def _destinations(self, state: State, objects: frozenset[str]) -> dict[str, list[str]]:
+    def _destinations(
+        self, state: State, objects: frozenset[str], wide: bool
+    ) -> dict[str, list[str]]:
         """Per movable object: the places a placement may take it to."""
-        pairs = set(self._goal_pairs)
-        for cond in self._conditions():
-            pairs |= _bddl_objects(cond.bddl, self.scene)[0]
+        pairs = dict.fromkeys(self._goal_pairs)  # ordered: the goal's first-named option first
+        for _, cond_pairs, _ in self._condition_objects:
+            pairs.update(dict.fromkeys(cond_pairs))
         parking = self._parking(state, objects)
         out: dict[str, list[str]] = {}
         # carriers (pans, plates) first: on ties, move the pan onto the stove, not the food
         for o in sorted(objects, key=lambda n: ("carrier" not in self.scene.info(n).attributes, n)):
             if not self.scene.info(o).is_movable:
                 continue
-            named = sorted({b for a, b in pairs if a == o} | {a for a, b in pairs if b == o})
+            named = list(dict.fromkeys(b if a == o else a for a, b in pairs if o in (a, b)))
             places = [*named, *(p for p in parking if p not in named)]
             places += [a for a in self._appliances if a not in places]
-            if len(objects) == len(self._all_objects()):
+            if wide:
                 places += sorted(objects - set(places))
             out[o] = [p for p in places if p != o and p in self.scene and _can_hold(self.scene, p)]
         return out
@@ -338,6 +349,9 @@ class Planner:
     def _candidates(
         self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
     ) -> Iterator[str]:
+        """Actions worth trying in ``state``. Placements the simulator would refuse for an
+        obvious reason (a closed container on the way) are not even tried: this mirrors its
+        preconditions only to save time; the simulator still decides."""
         scene = self.scene
         for o in sorted(objects):
             info = scene.info(o)
@@ -351,11 +365,25 @@ class Planner:
                 yield f"WAIT({o})"
             if "freezable" in info.abilities and not state.has("frozen", o):
                 yield f"WAIT_FOR_FROZEN({o})"
+        open_ok: dict[str, bool] = {}
+
+        def reachable_(name: str) -> bool:
+            if name not in open_ok:
+                open_ok[name] = reachable(scene, state, name)
+            return open_ok[name]
+
         for o, places in destinations.items():
+            if not reachable_(o):
+                continue
+            carried = state.descendants(o)
             for p in places:
-                pinfo = scene.info(p)
+                if p in carried or not reachable_(p):
+                    continue
                 yield f"PLACE_ON_TOP({o}, {p})"
-                if pinfo.is_container:
+                pinfo = scene.info(p)
+                if pinfo.is_container and (
+                    "openable" not in pinfo.abilities or state.has("open", p)
+                ):
                     yield f"PLACE_INSIDE({o}, {p})"
 
     # ----- cautions ---------------------------------------------------------------------------
@@ -415,6 +443,26 @@ def _can_hold(scene: Scene, name: str) -> bool:
     return not (info.is_substance or info.is_agent)
 
 
+def _split(text: str) -> tuple[str, tuple[str, ...]] | None:
+    try:
+        return split_action(normalise(text))
+    except ValueError:
+        return None
+
+
+def _matches(pattern: tuple[str, tuple[str, ...]] | None, action: str) -> bool:
+    """``trigger_matches`` with the pattern already split."""
+    split = _split(action)
+    if (
+        pattern is None
+        or split is None
+        or pattern[0] != split[0]
+        or len(pattern[1]) != len(split[1])
+    ):
+        return False
+    return all(p in ("*", a) for p, a in zip(pattern[1], split[1], strict=True))
+
+
 def _trigger_args(trigger: str) -> tuple[str, ...]:
     try:
         return split_action(trigger)[1]
@@ -436,9 +484,12 @@ def _conjuncts(text: str, evaluator: TaskEvaluator) -> list[_Conjunct]:
     ]
 
 
-def _enablers(scene: Scene, state: State, tree: object) -> set[tuple[str, str]]:
-    """Actions that must come before the one making an unsatisfied atom true (a lower bound
-    for simple atoms; nothing for complex expressions)."""
+def _enablers(
+    scene: Scene, state: State, tree: object, switch_off: bool = False
+) -> set[tuple[str, str]]:
+    """Other actions that making an unsatisfied atom true needs (a lower bound for simple
+    atoms; nothing for complex expressions). ``switch_off``: heat sources switched on must be
+    switched off again before the end."""
     if not isinstance(tree, list) or len(tree) < 2:
         return set()
     negated = tree[0] == "not"
@@ -460,12 +511,46 @@ def _enablers(scene: Scene, state: State, tree: object) -> set[tuple[str, str]]:
             out.add(("open", c))
         out |= {("open", k) for k in _closed_around(scene, state, c)}
     elif pred == "cooked" and heat_source_for(scene, state, x) is None:
-        out.add(("heat", x))  # bring it to a heat source or switch the one it is at on
+        out |= _cooking_needs(scene, state, x, switch_off)
     elif pred == "frozen" and not any(
         "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
     ):
         out.add(("cold", x))
     return out
+
+
+def _cooking_needs(scene: Scene, state: State, food: str, switch_off: bool) -> set[tuple[str, str]]:
+    """The fewest actions, besides WAIT_FOR_COOKED, any heat source of the scene needs to cook
+    ``food``: bring it in/on, open and close the door, switch on (and off again)."""
+    first = next((p for p in state.ancestors(food) if scene.info(p.parent).heat is not None), None)
+    best: set[tuple[str, str]] | None = None
+    for source in scene.objects:
+        heat = source.heat
+        if heat is None:
+            continue
+        s = source.name
+        needs: set[tuple[str, str]] = set()
+        door = "openable" in source.abilities
+        placed = (
+            first is not None
+            and first.parent == s
+            and (first.relation == "inside") == heat.requires_inside
+        )
+        if not placed:
+            needs.add(("place", food))
+            if heat.requires_inside and door and not state.has("open", s):
+                needs.add(("open", s))
+                if heat.requires_closed:
+                    needs.add(("close", s))
+        if heat.requires_closed and door and state.has("open", s):
+            needs.add(("close", s))
+        if heat.requires_toggled_on and not state.has("toggled_on", s):
+            needs.add(("toggle_on", s))
+            if switch_off:
+                needs.add(("toggle_off", s))
+        if best is None or len(needs) < len(best):
+            best = needs
+    return best if best is not None else {("heat", food)}
 
 
 def _closed_around(scene: Scene, state: State, obj: str) -> list[str]:
@@ -487,7 +572,7 @@ def _parsed(text: str) -> tuple[object, ...]:
     return tuple(parse_goal(text))
 
 
-def _bddl_objects(text: str, scene: Scene) -> tuple[set[tuple[str, str]], set[str]]:
+def _bddl_objects(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str]]:
     """(object pairs of positive placement atoms, all object instances) named in a BDDL
     expression. Quantified variables range over the scene's instances of their synset."""
     pairs, objects, _ = _bddl_parts(text, scene)
@@ -499,8 +584,8 @@ def _bddl_predicates(text: str, scene: Scene) -> set[str]:
     return _bddl_parts(text, scene)[2]
 
 
-def _bddl_parts(text: str, scene: Scene) -> tuple[set[tuple[str, str]], set[str], set[str]]:
-    pairs: set[tuple[str, str]] = set()
+def _bddl_parts(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str], set[str]]:
+    pairs: dict[tuple[str, str], None] = {}  # an ordered set: the expression's order decides ties
     objects: set[str] = set()
     predicates: set[str] = set()
     by_synset: dict[str, list[str]] = {}
@@ -524,11 +609,11 @@ def _bddl_parts(text: str, scene: Scene) -> tuple[set[tuple[str, str]], set[str]
             if positive:  # only what must become true says where things should go
                 predicates.add(head)
                 if head in _PLACE_PREDICATES and len(args) == 2:
-                    pairs.update((a, b) for a in args[0] for b in args[1] if a != b)
+                    pairs.update(dict.fromkeys((a, b) for a in args[0] for b in args[1] if a != b))
             return
         for t in tree[1:] if head == "not" else tree:
             walk(t, not positive if head == "not" else positive)
 
     for part in _parsed(text):
         walk(part, True)
-    return pairs, objects, predicates
+    return list(pairs), objects, predicates
