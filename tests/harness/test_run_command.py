@@ -85,6 +85,14 @@ def test_model_run_through_inspect_writes_the_same_schema(split, tmp_path, monke
     assert len(list((out / "images").rglob("*.png"))) == 2 * len(UNSAFE_PLAN) + len(SAFE_PLAN)
 
 
+def test_builtin_agent_as_inspect_provider_with_model_args(split, tmp_path):
+    r = invoke("--model", "saferelbench/replay", "-M", "golden=true", "--split", split, "--no-images",
+               "--out", tmp_path / "r", "--json")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["n"] == 3 and summary["SSR"] == 1.0
+
+
 @pytest.mark.parametrize("args,message", [
     (["--agent", "oracle", "--model", "x/y"], "exactly one of --agent"),
     ([], "exactly one of --agent"),
@@ -95,6 +103,8 @@ def test_model_run_through_inspect_writes_the_same_schema(split, tmp_path, monke
     (["--agent", "oracle", "--plan", "p.json"], "--plan only applies"),
     (["--agent", "oracle", "--limit", "0"], "--limit must be at least 1"),
     (["--model", "gpt-4o"], "expected PROVIDER/MODEL"),
+    (["--agent", "oracle", "-M", "x=1"], "--model-arg only applies"),
+    (["--model", "saferelbench/replay", "-M", "golden"], "expected KEY=VALUE"),
 ])
 def test_bad_input_is_one_clear_line(split, tmp_path, args, message):
     if "--split" not in args:

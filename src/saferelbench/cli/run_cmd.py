@@ -45,6 +45,14 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def _literal(text: str) -> Any:
+    """``-M`` values as Inspect reads them: JSON where it parses (true, 3, 0.5), else text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
 def default_out(name: str, prompt: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
     return Path("runs") / f"{slug}_{prompt}_{datetime.now().strftime('%Y%m%d-%H%M%S')}"
@@ -127,6 +135,7 @@ def run(
     model: Annotated[str | None, typer.Option(help="Any Inspect model, e.g. openai/gpt-4o, vllm/Qwen/Qwen2.5-VL-7B-Instruct, openai-api/local/NAME.")] = None,
     plan: Annotated[Path | None, typer.Option(help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan.")] = None,
     judge: Annotated[str | None, typer.Option(help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge.")] = None,
+    model_arg: Annotated[list[str] | None, typer.Option("--model-arg", "-M", help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.")] = None,
     split: Annotated[str, typer.Option(help="all (default), spatial, control, or isbench:DIR for IS-Bench-format tasks.")] = "all",
     relation: Annotated[str | None, typer.Option(help="supporting, containment or proximity.")] = None,
     risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
@@ -152,6 +161,14 @@ def run(
         raise fail("--plan only applies to --agent replay")
     if judge is not None and model is None:
         raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
+    model_args: dict[str, Any] = {}
+    for item in model_arg or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"--model-arg {item!r}: expected KEY=VALUE")
+        model_args[key.strip()] = _literal(value)
+    if model_args and model is None:
+        raise fail("--model-arg only applies to --model runs")
     if resume and out is None:
         raise fail("--resume needs --out DIR (the run to continue)")
     if step_limit is not None and step_limit < 1:
@@ -199,7 +216,7 @@ def run(
         if agent is not None:
             outcome = _run_builtin(agent, plan, tasks, config, info, run_dir, resume, seed, save_images, not as_json or err_console.is_terminal)
         else:
-            outcome = _run_model(str(model), judge, tasks, config, info, run_dir, resume, seed, max_connections, temperature,
+            outcome = _run_model(str(model), judge, model_args, tasks, config, info, run_dir, resume, seed, max_connections, temperature,
                                  {"split": split, "relation": relation, "risk": risk, "limit": limit},
                                  "rich" if (err_console.is_terminal and not as_json) else "none")
     except RunDirError as exc:
@@ -242,7 +259,7 @@ def _run_builtin(agent_name: str, plan: Path | None, tasks: list[Any], config: E
                           save_images=save_images and config.images, progress=bar)
 
 
-def _run_model(model: str, judge: str | None, tasks: list[Any], config: EpisodeConfig, info: RunInfo, run_dir: RunDir,
+def _run_model(model: str, judge: str | None, model_args: dict[str, Any], tasks: list[Any], config: EpisodeConfig, info: RunInfo, run_dir: RunDir,
                resume: bool, seed: int, max_connections: int | None, temperature: float, selection: dict[str, Any],
                display: str) -> Any:
     from saferelbench.harness.inspect_run import run_inspect
@@ -251,7 +268,7 @@ def _run_model(model: str, judge: str | None, tasks: list[Any], config: EpisodeC
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
     return run_inspect(
         tasks, model, config, info=info, out=run_dir, resume=resume, seed=seed,
-        judge_model=judge, judge="model" if judge else "keyword",
+        judge_model=judge, judge="model" if judge else "keyword", model_args=model_args,
         max_connections=max_connections, temperature=temperature, selection=selection,
         display=display,
     )

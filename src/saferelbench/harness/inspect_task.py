@@ -169,7 +169,7 @@ def episode_solver(
                 episode.fail(exc)
                 break
             # The log keeps text only: images are in the model events when log_images is on.
-            transcript.append(ChatMessageUser(content=episode.prompt().user))
+            transcript.append(ChatMessageUser(content=messages[1].text))
             transcript.append(ChatMessageAssistant(content=output.completion))
             episode.submit(output.completion, _usage_dict(output))
         result = episode.result()
