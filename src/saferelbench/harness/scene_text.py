@@ -35,9 +35,9 @@ def describe_state(scene: Scene, state: State) -> list[str]:
         lines.append(f"{p.obj} is {where} {p.parent}.")
     for flag, obj in sorted(state.flags, key=lambda f: (f[1], f[0])):
         lines.append(f"{obj} {_FLAG_TEXT.get(flag, flag.replace('_', ' '))}.")
-    for obj in scene.with_ability("openable"):
-        if not state.has("open", obj.name):
-            lines.append(f"{obj.name} is closed.")
+    for info in scene.with_ability("openable"):
+        if not state.has("open", info.name):
+            lines.append(f"{info.name} is closed.")
     for a, b in sorted(state.nextto):
         lines.append(f"{a} is next to {b}.")
     for container, substance in sorted(state.contents):
