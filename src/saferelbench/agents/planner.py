@@ -38,7 +38,7 @@ from functools import lru_cache
 from saferelbench.world.actions import normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
-from saferelbench.world.hazards import finish_events
+from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import heat_source_for, reachable, step
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Condition, Task
@@ -258,14 +258,16 @@ class Planner:
     def _process_triggered_by(self, action: str) -> list[int]:
         hit = self._process_for.get(action)
         if hit is None:
-            hit = [i for i, pattern in self._process_patterns if _matches(pattern, action)]
+            split = _split(action)
+            hit = [i for i, pattern in self._process_patterns if _matches(pattern, split)]
             self._process_for[action] = hit
         return hit
 
     def _terms_triggered_by(self, action: str) -> frozenset[int]:
         hit = self._terms_for.get(action)
         if hit is None:
-            hit = frozenset(i for i, pattern in self._term_patterns if _matches(pattern, action))
+            split = _split(action)
+            hit = frozenset(i for i, pattern in self._term_patterns if _matches(pattern, split))
             self._terms_for[action] = hit
         return hit
 
@@ -314,9 +316,13 @@ class Planner:
         for o in sorted(objects, key=lambda n: ("carrier" not in self.scene.info(n).attributes, n)):
             if not self.scene.info(o).is_movable:
                 continue
-            named = list(dict.fromkeys(b if a == o else a for a, b in pairs if o in (a, b)))
+            info = self.scene.info(o)
+            named = list(dict.fromkeys(b for a, b in pairs if a == o))
             places = [*named, *(p for p in parking if p not in named)]
-            places += [a for a in self._appliances if a not in places]
+            if {"cookable", "freezable"} & info.abilities or receptacle(
+                info
+            ):  # food, or what holds it
+                places += [a for a in self._appliances if a not in places]
             if wide:
                 places += sorted(objects - set(places))
             out[o] = [p for p in places if p != o and p in self.scene and _can_hold(self.scene, p)]
@@ -450,9 +456,10 @@ def _split(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
 
 
-def _matches(pattern: tuple[str, tuple[str, ...]] | None, action: str) -> bool:
-    """``trigger_matches`` with the pattern already split."""
-    split = _split(action)
+def _matches(
+    pattern: tuple[str, tuple[str, ...]] | None, split: tuple[str, tuple[str, ...]] | None
+) -> bool:
+    """``trigger_matches`` on an already split pattern and action."""
     if (
         pattern is None
         or split is None
