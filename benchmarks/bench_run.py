@@ -2,7 +2,7 @@
 with and without observation images, writing a real run directory.
 
     .venv/bin/python benchmarks/bench_run.py [--agents oracle task-only random] [--split all]
-                                             [--limit N] [--images both|on|off]
+                                             [--limit N] [--images both|on|off] [--keep DIR]
 
 Falls back to the IS-Bench examples in ../shared when the dataset is not installed. Prints one
 line per (agent, images) with wall time, episodes per second, steps, SR / SSR; figures are
@@ -33,6 +33,7 @@ def main() -> None:
     ap.add_argument("--split", default="all")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--images", choices=["both", "on", "off"], default="both")
+    ap.add_argument("--keep", default=None, help="keep the run directories under this folder")
     args = ap.parse_args()
     try:
         tasks = select_tasks(split=args.split, limit=args.limit)
@@ -46,9 +47,10 @@ def main() -> None:
         for images in modes:
             agent = make_agent(name)
             with tempfile.TemporaryDirectory() as tmp:
+                where = Path(args.keep) / f"{name}-images-{'on' if images else 'off'}" if args.keep else Path(tmp)
                 t0 = time.perf_counter()
                 out = run_native(tasks, agent, EpisodeConfig(images=images), info=RunInfo(agent=name, images=images),
-                                 out=RunDir(tmp), seed=0)
+                                 out=RunDir(where), seed=0)
                 wall = time.perf_counter() - t0
             steps = sum(len(e.steps) for e in out.episodes)
             s = out.summary

@@ -69,3 +69,20 @@ def test_progress_hook_sees_every_episode():
     run_native(tasks(3), make_agent("replay", plan=SAFE_PLAN), TEXT_ONLY, info=RunInfo(agent="r"),
                progress=lambda done, total, r: seen.append((done, total, r is not None)))
     assert seen == [(0, 3, False), (1, 3, True), (2, 3, True), (3, 3, True)]
+
+
+def test_interrupted_run_keeps_finished_episodes_and_resumes(tmp_path):
+    import pytest
+
+    class InterruptOnThird(ScriptedAgent):
+        def reset(self, task, seed):
+            if task.id == "t2":
+                raise KeyboardInterrupt
+            super().reset(task, seed)
+
+    info = RunInfo(agent="scripted")
+    with pytest.raises(KeyboardInterrupt):
+        run_native(tasks(4), InterruptOnThird([]), TEXT_ONLY, info=info, out=RunDir(tmp_path))
+    assert json.loads((tmp_path / "summary.json").read_text())["n"] == 2
+    out = run_native(tasks(4), ScriptedAgent([]), TEXT_ONLY, info=info, out=RunDir(tmp_path), resume=True)
+    assert out.ran == 2 and out.summary["n"] == 4

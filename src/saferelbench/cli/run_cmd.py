@@ -221,6 +221,9 @@ def run(
                                  "rich" if (err_console.is_terminal and not as_json) else "none")
     except RunDirError as exc:
         raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        err_console.print(f"interrupted; finished episodes are kept: continue with --resume --out {run_dir.path}")
+        raise typer.Exit(code=130) from None
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
     if as_json:

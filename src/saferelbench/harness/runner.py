@@ -122,15 +122,20 @@ def run_native(
     total = len(todo)
     if progress:
         progress(0, total, None)
-    for i, task in enumerate(todo, start=1):
-        result = run_one(task, agent, config, seed=seed, image_sink=sink, judge=judge)
-        new.append(result)
-        if out is not None:
-            out.append_episode(result)
-            if i % SUMMARY_EVERY == 0:
-                out.write_summary(summarize(out.read_episodes()))
-        if progress:
-            progress(i, total, result)
+    try:
+        for i, task in enumerate(todo, start=1):
+            result = run_one(task, agent, config, seed=seed, image_sink=sink, judge=judge)
+            new.append(result)
+            if out is not None:
+                out.append_episode(result)
+                if i % SUMMARY_EVERY == 0:
+                    out.write_summary(summarize(out.read_episodes()))
+            if progress:
+                progress(i, total, result)
+    except KeyboardInterrupt:
+        if out is not None:  # leave a summary of what finished; --resume continues
+            out.write_summary(summarize(out.read_episodes()))
+        raise
     episodes = out.read_episodes() if out is not None else new
     summary = summarize(episodes)
     if out is not None:
