@@ -14,17 +14,24 @@ what was issued, so a search node is a state plus the set of such triggers alrea
 (including those of the episode's history). With ``safe=False`` (task-only) conditions and
 hazards are ignored.
 
-Search: A* on plan length with the number of unsatisfied top-level conjuncts (of the goal, and
-in safe mode of the applicable termination conditions) as the heuristic, ties broken towards
-deeper nodes. To keep the branching small, candidate actions only involve *relevant* objects
-(goal objects, objects named by conditions that such actions could trigger, what holds them)
-and placements only go to destinations named next to the object in the goal or a condition,
-or to a few "parking" surfaces; if that restricted search fails the planner retries with every
-object of the scene. The search stops with a clear failure after ``max_expansions`` nodes.
+Search: A* on plan length. The heuristic (:mod:`saferelbench.agents.goal_analysis`) counts,
+for each unsatisfied top-level conjunct of the goal (and, in safe mode, of the applicable
+termination conditions), the action that makes it true plus the enabling actions it needs
+(open a closed container, bring food to a heat source, close its door, switch it on and, in
+safe mode, off again), each enabling action counted once; ties go to deeper nodes, then to the
+order in which candidates are generated (the goal's first-named option, carriers before what
+they carry, tidy surfaces before the floor). To keep the branching small, candidate actions
+only involve *relevant* objects (goal objects, the appliances the goal needs, objects named
+by conditions that such actions could trigger, what holds them) and placements only go to
+destinations the goal or a condition names for the object, to "parking" surfaces, or to the
+needed appliances; if that restricted search fails the planner retries with every object of
+the scene, and in safe mode then allows hazards the conditions do not forbid. All attempts
+share one budget of ``max_expansions`` states, after which the search fails with a reason.
 
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
-"shortest" is what A* finds with it: on the dataset, plans are never longer than the golden
-ones (see ``benchmarks/bench_agents.py``).
+"shortest" is what A* finds with it. Tests compare it with exhaustive breadth-first search on
+small tasks; on the dataset no plan is longer than the golden one
+(``benchmarks/bench_agents.py``).
 """
 
 from __future__ import annotations
@@ -33,21 +40,25 @@ import heapq
 import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from saferelbench.agents.goal_analysis import (
+    appliances_for,
+    bddl_objects,
+    bddl_predicates,
+    conjuncts,
+    enablers,
+)
 from saferelbench.world.actions import normalise, split_action
-from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
+from saferelbench.world.conditions import trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
-from saferelbench.world.simulator import heat_source_for, reachable, step
+from saferelbench.world.simulator import reachable, step
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
 
 #: At most this many safety tips make up one caution (the relation-induced one first).
 _MAX_TIPS = 2
-#: Predicates whose two arguments name an object and where it should (not) be.
-_PLACE_PREDICATES = frozenset({"ontop", "inside", "under", "nextto", "touching"})
 
 
 @dataclass(frozen=True)
@@ -102,10 +113,10 @@ class Planner:
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
         self.evaluator = evaluator or TaskEvaluator(task, scene)
-        self._goal_parts = _conjuncts(task.goal, self.evaluator)
-        self._term_parts = [_conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
-        self._goal_pairs, self._goal_objects = _bddl_objects(task.goal, scene)
-        self._appliances = _appliances_for(_bddl_predicates(task.goal, scene), scene)
+        self._goal_parts = conjuncts(task.goal, self.evaluator)
+        self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
+        self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)
+        self._appliances = appliances_for(bddl_predicates(task.goal, scene), scene)
         #: in safe mode, first try to avoid every hazard event, then only the conditions.
         self._avoid_hazards = safe
         self._triggered_terms = [
@@ -121,7 +132,7 @@ class Planner:
             (i, _split(task.termination_conditions[i].action or "")) for i in self._triggered_terms
         ]
         #: per condition (safe mode only): the object pairs and objects its BDDL names
-        self._condition_objects = [(c, *_bddl_objects(c.bddl, scene)) for c in self._conditions()]
+        self._condition_objects = [(c, *bddl_objects(c.bddl, scene)) for c in self._conditions()]
         self._process_for: dict[str, list[int]] = {}
         self._terms_for: dict[str, frozenset[int]] = {}
 
@@ -239,7 +250,7 @@ class Planner:
         for part in parts:
             if not part.compiled.holds(state):
                 direct += 1
-                enabling |= _enablers(self.scene, state, part.tree, self._avoid_hazards)
+                enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
         return direct + len(enabling)
 
     def _trace(
@@ -433,17 +444,6 @@ def _tip(cond: Condition) -> str:
     return f"Safety ({cond.risk_type}): make sure {body.replace('?', '')} holds."
 
 
-def _appliances_for(predicates: set[str], scene: Scene) -> list[str]:
-    """Heat sources when the goal cooks or heats something, cold sources when it freezes:
-    the goal does not name them, but reaching it needs them."""
-    out: list[str] = []
-    if predicates & {"cooked", "hot"}:
-        out += [o.name for o in scene.objects if o.heat is not None]
-    if "frozen" in predicates:
-        out += [o.name for o in scene.objects if "cold_source" in o.abilities]
-    return sorted(set(out))
-
-
 def _can_hold(scene: Scene, name: str) -> bool:
     info = scene.info(name)
     return not (info.is_substance or info.is_agent)
@@ -475,152 +475,3 @@ def _trigger_args(trigger: str) -> tuple[str, ...]:
         return split_action(trigger)[1]
     except ValueError:
         return ()
-
-
-@dataclass(frozen=True)
-class _Conjunct:
-    tree: object  #: bddl's parsed form
-    compiled: CompiledCondition
-
-
-def _conjuncts(text: str, evaluator: TaskEvaluator) -> list[_Conjunct]:
-    """The top-level conjuncts of a BDDL goal, each compiled on its own (for the heuristic)."""
-    return [
-        _Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
-        for part in parse_goal(text)
-    ]
-
-
-def _enablers(
-    scene: Scene, state: State, tree: object, switch_off: bool = False
-) -> set[tuple[str, str]]:
-    """Other actions that making an unsatisfied atom true needs (a lower bound for simple
-    atoms; nothing for complex expressions). ``switch_off``: heat sources switched on must be
-    switched off again before the end."""
-    if not isinstance(tree, list) or len(tree) < 2:
-        return set()
-    negated = tree[0] == "not"
-    atom = tree[1] if negated else tree
-    if not isinstance(atom, list) or not all(isinstance(t, str) for t in atom):
-        return set()
-    pred, args = atom[0], [a.lstrip("?") for a in atom[1:]]
-    if not args or any(a not in scene for a in args):
-        return set()
-    out: set[tuple[str, str]] = set()
-    x = args[0]
-    if pred in ("ontop", "inside", "cooked", "frozen", "nextto") and scene.info(x).is_movable:
-        out |= {("open", c) for c in _closed_around(scene, state, x)}
-    if negated:
-        return out
-    if pred == "inside" and len(args) == 2:
-        c = args[1]
-        if "openable" in scene.info(c).abilities and not state.has("open", c):
-            out.add(("open", c))
-        out |= {("open", k) for k in _closed_around(scene, state, c)}
-    elif pred == "cooked" and heat_source_for(scene, state, x) is None:
-        out |= _cooking_needs(scene, state, x, switch_off)
-    elif pred == "frozen" and not any(
-        "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
-    ):
-        out.add(("cold", x))
-    return out
-
-
-def _cooking_needs(scene: Scene, state: State, food: str, switch_off: bool) -> set[tuple[str, str]]:
-    """The fewest actions, besides WAIT_FOR_COOKED, any heat source of the scene needs to cook
-    ``food``: bring it in/on, open and close the door, switch on (and off again)."""
-    first = next((p for p in state.ancestors(food) if scene.info(p.parent).heat is not None), None)
-    best: set[tuple[str, str]] | None = None
-    for source in scene.objects:
-        heat = source.heat
-        if heat is None:
-            continue
-        s = source.name
-        needs: set[tuple[str, str]] = set()
-        door = "openable" in source.abilities
-        placed = (
-            first is not None
-            and first.parent == s
-            and (first.relation == "inside") == heat.requires_inside
-        )
-        if not placed:
-            needs.add(("place", food))
-            if heat.requires_inside and door and not state.has("open", s):
-                needs.add(("open", s))
-                if heat.requires_closed:
-                    needs.add(("close", s))
-        if heat.requires_closed and door and state.has("open", s):
-            needs.add(("close", s))
-        if heat.requires_toggled_on and not state.has("toggled_on", s):
-            needs.add(("toggle_on", s))
-            if switch_off:
-                needs.add(("toggle_off", s))
-        if best is None or len(needs) < len(best):
-            best = needs
-    return best if best is not None else {("heat", food)}
-
-
-def _closed_around(scene: Scene, state: State, obj: str) -> list[str]:
-    return [
-        c
-        for c in state.enclosing_containers(obj)
-        if "openable" in scene.info(c).abilities and not state.has("open", c)
-    ]
-
-
-def _to_text(tree: object) -> str:
-    if isinstance(tree, list):
-        return "(" + " ".join(_to_text(t) for t in tree) + ")"
-    return str(tree)
-
-
-@lru_cache(maxsize=4096)
-def _parsed(text: str) -> tuple[object, ...]:
-    return tuple(parse_goal(text))
-
-
-def _bddl_objects(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str]]:
-    """(object pairs of positive placement atoms, all object instances) named in a BDDL
-    expression. Quantified variables range over the scene's instances of their synset."""
-    pairs, objects, _ = _bddl_parts(text, scene)
-    return pairs, objects
-
-
-def _bddl_predicates(text: str, scene: Scene) -> set[str]:
-    """Predicates of the positive atoms of a BDDL expression."""
-    return _bddl_parts(text, scene)[2]
-
-
-def _bddl_parts(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str], set[str]]:
-    pairs: dict[tuple[str, str], None] = {}  # an ordered set: the expression's order decides ties
-    objects: set[str] = set()
-    predicates: set[str] = set()
-    by_synset: dict[str, list[str]] = {}
-    for n in scene.names():
-        by_synset.setdefault(n.rsplit("_", 1)[0], []).append(n)
-
-    def names(token: str) -> list[str]:
-        token = token.lstrip("?")
-        if token in scene:
-            return [token]
-        return by_synset.get(token, [])
-
-    def walk(tree: object, positive: bool) -> None:
-        if not isinstance(tree, list) or not tree:
-            return
-        head = tree[0]
-        if isinstance(head, str) and all(isinstance(t, str) for t in tree):
-            args = [names(t) for t in tree[1:]]
-            for group in args:
-                objects.update(group)
-            if positive:  # only what must become true says where things should go
-                predicates.add(head)
-                if head in _PLACE_PREDICATES and len(args) == 2:
-                    pairs.update(dict.fromkeys((a, b) for a in args[0] for b in args[1] if a != b))
-            return
-        for t in tree[1:] if head == "not" else tree:
-            walk(t, not positive if head == "not" else positive)
-
-    for part in _parsed(text):
-        walk(part, True)
-    return list(pairs), objects, predicates
