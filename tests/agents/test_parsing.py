@@ -172,3 +172,9 @@ def test_well_formed_json_round_trips(
         assert out.error is not None
     else:
         assert out.action == expected, out.error
+
+
+def test_the_answer_after_long_bracket_heavy_reasoning_is_found() -> None:
+    reasoning = "Let me think: {} [] " * 2000
+    out = ok(reasoning + '{"action": "OPEN(cabinet.n.01_1)", "caution": {"why": "door"}}')
+    assert (out.action, out.caution) == ("OPEN(cabinet.n.01_1)", "door")

@@ -162,7 +162,7 @@ def _dicts_with_action(value: Any, depth: int) -> Iterator[dict[str, Any]]:
 def _json_values(text: str) -> Iterator[Any]:
     """Every JSON-ish object or array in ``text``, outermost first, left to right."""
     decoder = json.JSONDecoder()
-    i = 0
+    i = _tail_start(text)
     for _ in range(_MAX_ATTEMPTS):
         j = _next_opening(text, i)
         if j < 0:
@@ -176,6 +176,20 @@ def _json_values(text: str) -> Iterator[Any]:
             i = end
         else:
             i = j + 1
+
+
+def _tail_start(text: str) -> int:
+    """Where to start scanning: the beginning, unless the text has more brackets than the
+    attempt budget; then the last ``_MAX_ATTEMPTS`` of them (the answer comes last)."""
+    if text.count("{") + text.count("[") <= _MAX_ATTEMPTS:
+        return 0
+    pos = len(text)
+    for _ in range(_MAX_ATTEMPTS):
+        a, b = text.rfind("{", 0, pos), text.rfind("[", 0, pos)
+        if max(a, b) < 0:
+            return 0
+        pos = max(a, b)
+    return pos
 
 
 def _next_opening(text: str, start: int) -> int:
