@@ -120,6 +120,9 @@ class FakeOpenAIServer:
 def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body go out in two writes; without TCP_NODELAY, Nagle's algorithm and the
+        # client's delayed ACK add ~40 ms to every keep-alive response.
+        disable_nagle_algorithm = True
 
         def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
             return
