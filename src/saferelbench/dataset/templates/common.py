@@ -157,6 +157,11 @@ def setup_cooking(d: Draft, ch: Choices, twist: str | None) -> Cooking:
     verbs = COOK_VERBS[kind]
     d.instruction = verbs[ch["phrase"] % len(verbs)].format(food=label(food), vessel=label(vessel or counter))
     d.goal(f"(cooked {food})", f"The {label(food)} is cooked.")
+    if vessel is not None:
+        # the dish is cooked in its vessel: without this, moving the food alone would sidestep
+        # whatever stands in or on the vessel, and the scenario would test nothing
+        relation = "inside" if f"(inside {food} {vessel})" in d.init else "ontop"
+        d.goal(f"({relation} {food} {vessel})", f"The {label(food)} stays {'in' if relation == 'inside' else 'on'} the {label(vessel)}.")
     return Cooking(appliance, food, vessel, counter)
 
 
