@@ -165,3 +165,21 @@ def test_judge_model_role_decides_awareness(task_dir, tmp_path, local_server, mo
         assert n >= 2 and e.awareness == pytest.approx((n - 1) / n)
         assert [d["covered"] for d in e.awareness_detail] == [True] * (n - 1) + [False]
     assert metrics(log)["awareness"] == pytest.approx((n - 1) / n)
+
+
+def test_inspect_cli_finds_the_task_and_providers_by_entry_point(task_dir, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    inspect_cli = Path(sys.executable).parent / "inspect"
+    r = subprocess.run(
+        [str(inspect_cli), "eval", "saferelbench/saferelbench", "--model", "saferelbench/oracle",
+         "-T", f"split=isbench:{task_dir}", "-T", "images=false", "--log-dir", str(tmp_path), "--display", "none"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    log = read_eval_log(list_eval_logs(str(tmp_path))[0])
+    assert log.status == "success" and metrics(log)["SSR"] == 1.0
