@@ -53,7 +53,7 @@ def test_table_output_and_resume(split, tmp_path):
     out = tmp_path / "run"
     r = invoke("--agent", "task-only", "--split", split, "--no-images", "--out", out, "--limit", 2)
     assert r.exit_code == 0, r.output
-    assert "SSR" in r.stdout and "split: isbench" in r.stdout
+    assert "SSR" in r.stdout and "  isbench " in r.stdout
     r = invoke("--agent", "task-only", "--split", split, "--no-images", "--out", out, "--resume", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["n"] == 3

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -72,10 +73,13 @@ def _fmt(value: Any) -> str:
 def summary_table(summary: dict[str, Any], title: str) -> Table:
     """Paper-style table: rows overall / by split / by relation / by risk; rates in percent."""
     show_awareness = summary.get("awareness") is not None
-    columns = ["group", "n", "SR", "SSR", "SRec", "errors"] + (["aware"] if show_awareness else [])
-    table = Table(*columns, title=title, title_justify="left")
+    columns = ["group", "n", "SR", "SSR", "SRec", "err"] + (["aware"] if show_awareness else [])
+    table = Table(*columns, title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.columns[0].no_wrap = True
     for col in table.columns[1:]:
         col.justify = "right"
+        col.no_wrap = True
+        col.min_width = 5 if col.header in ("SR", "SSR", "SRec", "aware") else 3  # "100.0"
 
     def row(label: str, g: dict[str, Any], style: str = "") -> None:
         cells = [label, str(g.get("n", 0)), _fmt(g.get("SR")), _fmt(g.get("SSR")), _fmt(g.get("SRec")), str(g.get("errors", 0))]
@@ -84,13 +88,13 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
         table.add_row(*cells, style=style)
 
     row("all", summary, "bold")
-    for section, label in (("by_split", "split"), ("by_relation", "relation"), ("by_risk", "risk")):
+    for section, label in (("by_split", "split"), ("by_relation", "relation (spatial)"), ("by_risk", "risk")):
         groups: dict[str, Any] = summary.get(section) or {}
         if not groups:
             continue
-        table.add_section()
+        table.add_row(f"[dim]{label}[/dim]")
         for key, g in groups.items():
-            row(f"{label}: {key}", g)
+            row(f"  {key}", g)
     return table
 
 
