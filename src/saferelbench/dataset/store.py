@@ -63,10 +63,10 @@ def task_problem(task: Task) -> str | None:
     return None
 
 
-def _field_of(err: dict[str, object]) -> str:
+def _field_of(loc: tuple[int | str, ...]) -> str:
     """A pydantic error location as a field path: ``golden_plan[2].action``."""
     out = ""
-    for part in err["loc"]:  # type: ignore[union-attr]
+    for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or "(sample)"
 
@@ -117,7 +117,7 @@ def read_samples(path: Path | str, *, check: bool = True) -> list[Sample]:
             sample = Sample.model_validate(raw)
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise SampleLoadError(f"{where}: field '{_field_of(err)}': {err['msg']}") from None  # type: ignore[arg-type]
+            raise SampleLoadError(f"{where}: field '{_field_of(err['loc'])}': {err['msg']}") from None
         if check:
             problem = task_problem(sample)
             if problem:

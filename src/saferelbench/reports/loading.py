@@ -38,30 +38,60 @@ class RunData:
 
 
 def describe_validation_error(err: ValidationError) -> str:
-    """The first field error of a pydantic error as ``field: message``."""
+    """The first field error of a pydantic error as ``field 'steps[0].outcome': message``."""
     first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "(record)"
-    return f"field '{where}': {first['msg']}"
+    where = ""
+    for part in first["loc"]:
+        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+    return f"field '{where or '(record)'}': {first['msg']}"
 
 
 def read_episodes_jsonl(path: Path) -> list[EpisodeResult]:
-    """Every line of an ``episodes.jsonl``; a bad line raises :class:`ReportInputError`."""
+    """Every line of an ``episodes.jsonl``; a bad line raises :class:`ReportInputError`
+    naming the file, the line, the sample and the field."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise ReportInputError(f"{path}: cannot read: {err.strerror or err}") from None
     episodes: list[EpisodeResult] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                raw = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise ReportInputError(f"{path}: line {lineno}: not JSON ({err.msg})") from None
-            sample = raw.get("sample_id", "?") if isinstance(raw, dict) else "?"
-            try:
-                episodes.append(EpisodeResult.model_validate(raw))
-            except ValidationError as err:
-                raise ReportInputError(
-                    f"{path}: line {lineno}, sample {sample}: {describe_validation_error(err)}"
-                ) from None
+    lines = data.split(b"\n")
+    for lineno, bline in enumerate(lines, start=1):
+        if not bline.strip():
+            continue
+        # a last line without its newline is what a crash mid-append leaves behind
+        torn = lineno == len(lines) and not data.endswith(b"\n")
+        hint = (
+            " (a torn last line: the run was interrupted; `saferelbench run --resume --out RUN` repairs it)"
+            if torn
+            else ""
+        )
+        try:
+            line = bline.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ReportInputError(
+                f"{path}: line {lineno}: not UTF-8 text (byte {err.start + 1} of the line){hint}"
+            ) from None
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ReportInputError(
+                f"{path}: line {lineno}: not valid JSON ({err.msg}, column {err.colno}){hint}"
+            ) from None
+        except RecursionError:
+            raise ReportInputError(
+                f"{path}: line {lineno}: not valid JSON (nested too deeply)"
+            ) from None
+        if not isinstance(raw, dict):
+            raise ReportInputError(
+                f"{path}: line {lineno}: an episode is a JSON object, got {type(raw).__name__}"
+            )
+        sample = raw.get("sample_id", "?")
+        try:
+            episodes.append(EpisodeResult.model_validate(raw))
+        except ValidationError as err:
+            raise ReportInputError(
+                f"{path}: line {lineno}, sample {sample}: {describe_validation_error(err)}"
+            ) from None
     return episodes
 
 
@@ -69,8 +99,10 @@ def _summary_mismatch(summary_path: Path, episodes: list[EpisodeResult]) -> str 
     """Compare the harness's ``summary.json`` headline numbers with ours (a trust check)."""
     try:
         summary = json.loads(summary_path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return f"{summary_path}: unreadable, not checked"
+    if not isinstance(summary, dict):
+        return f"{summary_path}: not a JSON object, not checked"
     ours = rates(episodes)
     for key in ("n", "SR", "SSR"):
         theirs = summary.get(key)
@@ -92,7 +124,15 @@ def load_run_dir(path: Path) -> RunData:
     info_path = path / "run.json"
     if info_path.is_file():
         try:
-            info = RunInfo.model_validate_json(info_path.read_text(encoding="utf-8"))
+            raw_info = json.loads(info_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise ReportInputError(f"{info_path}: cannot read: {err}") from None
+        except json.JSONDecodeError as err:
+            raise ReportInputError(
+                f"{info_path}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno})"
+            ) from None
+        try:
+            info = RunInfo.model_validate(raw_info)
         except ValidationError as err:
             raise ReportInputError(f"{info_path}: {describe_validation_error(err)}") from None
     else:
