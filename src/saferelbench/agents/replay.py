@@ -62,8 +62,14 @@ def load_plans(source: PlanSource) -> list[PlanStep] | dict[str, list[PlanStep]]
         where = str(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise PlanError(f"{where}: cannot read plan: {exc}") from None
+        except OSError as exc:
+            raise PlanError(f"{where}: cannot read plan: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise PlanError(f"{where}: not UTF-8 text (byte {exc.start + 1})") from None
+        except json.JSONDecodeError as exc:
+            raise PlanError(f"{where}: invalid JSON: {exc}") from None
+        except RecursionError:
+            raise PlanError(f"{where}: invalid JSON: nested too deeply") from None
     if isinstance(data, Mapping):
         for key in ("plan", "steps", "example_planning", "golden_plan"):
             if key in data:
