@@ -34,6 +34,12 @@ from rich.table import Table
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.harness.retry import (
+    DEFAULT_ATTEMPT_TIMEOUT,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    RetryPolicy,
+)
 from saferelbench.harness.rundir import RunDir, RunDirError
 from saferelbench.harness.runner import now_iso, package_version, run_native
 from saferelbench.harness.sources import SourceError, select_tasks
@@ -157,6 +163,10 @@ def run(
     scene_text: Annotated[bool, typer.Option("--scene-text", help="Add a text description of the current scene to the prompt.")] = False,
     max_connections: Annotated[int | None, typer.Option(help="--model runs: concurrent model connections.")] = None,
     temperature: Annotated[float, typer.Option(help="--model runs: sampling temperature (0 = deterministic where supported).")] = 0.0,
+    max_retries: Annotated[int, typer.Option(help="--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s.")] = DEFAULT_MAX_RETRIES,
+    timeout: Annotated[int, typer.Option(help="--model runs: seconds one model call may take, all retries included.")] = DEFAULT_TIMEOUT,
+    attempt_timeout: Annotated[int, typer.Option(help="--model runs: seconds one attempt may take before it is abandoned and retried.")] = DEFAULT_ATTEMPT_TIMEOUT,
+    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="With --resume: also run again the episodes that ended with an error.")] = False,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
@@ -175,6 +185,12 @@ def run(
         raise fail("--model-arg only applies to --model runs")
     if resume and out is None:
         raise fail("--resume needs --out DIR (the run to continue)")
+    if retry_errors and not resume:
+        raise fail("--retry-errors only applies with --resume")
+    try:
+        retry = RetryPolicy(max_retries=max_retries, timeout=timeout, attempt_timeout=attempt_timeout)
+    except ValueError as exc:
+        raise fail(f"--{str(exc).replace('_', '-')}") from None
     if step_limit is not None and step_limit < 1:
         raise fail(f"--step-limit must be at least 1, got {step_limit}")
     if max_invalid < 1:
@@ -213,16 +229,18 @@ def run(
             "scene_text": scene_text,
             "judge": judge or "keyword",
             "runner": "native" if agent is not None else "inspect",
+            **({"retry": retry.as_dict()} if model is not None else {}),
             **({"plan": str(plan)} if plan is not None else {}),
         },
     )
     try:
         if agent is not None:
-            outcome = _run_builtin(agent, plan, tasks, config, info, run_dir, resume, seed, save_images, not as_json or err_console.is_terminal)
+            outcome = _run_builtin(agent, plan, tasks, config, info, run_dir, resume, seed, save_images, not as_json or err_console.is_terminal,
+                                   retry_errors)
         else:
             outcome = _run_model(str(model), judge, model_args, tasks, config, info, run_dir, resume, seed, max_connections, temperature,
                                  {"split": split, "relation": relation, "risk": risk, "limit": limit},
-                                 "rich" if (err_console.is_terminal and not as_json) else "none")
+                                 "rich" if (err_console.is_terminal and not as_json) else "none", retry, retry_errors)
     except RunDirError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -251,7 +269,7 @@ def run(
 
 
 def _run_builtin(agent_name: str, plan: Path | None, tasks: list[Any], config: EpisodeConfig, info: RunInfo,
-                 run_dir: RunDir, resume: bool, seed: int, save_images: bool, show_progress: bool) -> Any:
+                 run_dir: RunDir, resume: bool, seed: int, save_images: bool, show_progress: bool, retry_errors: bool) -> Any:
     from saferelbench.agents.registry import make_agent
 
     options: dict[str, Any] = {}
@@ -263,12 +281,12 @@ def _run_builtin(agent_name: str, plan: Path | None, tasks: list[Any], config: E
         raise fail(str(exc)) from None
     with _Bar(f"{agent.name}", show_progress) as bar:
         return run_native(tasks, agent, config, info=info, out=run_dir, resume=resume, seed=seed,
-                          save_images=save_images and config.images, progress=bar)
+                          save_images=save_images and config.images, progress=bar, retry_errors=retry_errors)
 
 
 def _run_model(model: str, judge: str | None, model_args: dict[str, Any], tasks: list[Any], config: EpisodeConfig, info: RunInfo, run_dir: RunDir,
                resume: bool, seed: int, max_connections: int | None, temperature: float, selection: dict[str, Any],
-               display: str) -> Any:
+               display: str, retry: RetryPolicy, retry_errors: bool) -> Any:
     from saferelbench.harness.inspect_run import run_inspect
 
     if "/" not in model:
@@ -277,7 +295,7 @@ def _run_model(model: str, judge: str | None, model_args: dict[str, Any], tasks:
         tasks, model, config, info=info, out=run_dir, resume=resume, seed=seed,
         judge_model=judge, judge="model" if judge else "keyword", model_args=model_args,
         max_connections=max_connections, temperature=temperature, selection=selection,
-        display=display,
+        display=display, retry=retry, retry_errors=retry_errors,
     )
 
 

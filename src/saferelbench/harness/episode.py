@@ -19,6 +19,7 @@ from typing import Any
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
+from saferelbench.harness.errors import clean_text
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
 from saferelbench.harness.results import EpisodeResult, StepRecord
 from saferelbench.harness.sources import group_fields
@@ -147,6 +148,7 @@ class Episode:
         for key, value in (usage or {}).items():
             self.usage[key] = self.usage.get(key, 0) + int(value)
         index = self.step
+        raw = clean_text(raw)  # a lone surrogate would make the episode unwritable
         parsed = parse_output(raw, self.object_names)
         image = self._pending_image
         self._pending_image, self._pending_png = None, None
@@ -189,7 +191,7 @@ class Episode:
             text = "".join(traceback.format_exception_only(type(error), error)).strip()
         else:
             text = error
-        self.error = text or "error"
+        self.error = clean_text(text) or "error"
         self._end("error")
 
     def _end(self, how: str) -> None:

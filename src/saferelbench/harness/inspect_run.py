@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.errors import Redactor, describe_error, scrub_file
 from saferelbench.harness.results import RunInfo
-from saferelbench.harness.rundir import RunDir
+from saferelbench.harness.retry import DEFAULT_RETRY, RetryPolicy
+from saferelbench.harness.rundir import IMAGES, RunDir
 from saferelbench.harness.runner import RunOutcome, errored_result
 from saferelbench.world.task import Task
 
@@ -42,11 +45,16 @@ def run_inspect(
     log_images: bool = False,
     temperature: float | None = 0.0,
     selection: dict[str, Any] | None = None,
+    retry: RetryPolicy = DEFAULT_RETRY,
+    retry_errors: bool = False,
 ) -> RunOutcome:
     """Evaluate ``model`` on ``tasks``; return every episode of ``out`` and the summary.
 
     ``selection`` (split, relation, risk, limit) is passed on as task arguments so the log
-    records how the samples were chosen; ``tasks`` must be that selection.
+    records how the samples were chosen; ``tasks`` must be that selection. ``retry`` bounds
+    Inspect's retries of failed model calls; ``retry_errors`` (with ``resume``) runs errored
+    episodes again. Secrets of the environment and of ``model_args`` are scrubbed from every
+    file of the run directory, the Inspect log included, when the call ends (however it ends).
     """
     selection = selection or {}
     from inspect_ai import eval as inspect_eval
@@ -55,9 +63,37 @@ def run_inspect(
     from saferelbench.harness.inspect_task import saferelbench
 
     started = time.perf_counter()
-    done_ids = out.prepare(info, resume=resume)
+    redactor = Redactor.from_environment(model_args)
+    done_ids = out.prepare(info, resume=resume, retry_errors=retry_errors)
+    scrub_run_dir(out, redactor)  # leftovers of a run that was killed before its own scrub
     sources.register(tasks)
     todo = [t for t in tasks if t.id not in done_ids]
+    logs: list[Any] = []
+    try:
+        logs = _eval(inspect_eval, saferelbench, todo, model, config, out=out, seed=seed, judge_model=judge_model,
+                     judge=judge, model_args=model_args, max_connections=max_connections, display=display,
+                     log_images=log_images, temperature=temperature, selection=selection, retry=retry)
+        missing = _record_missing(out, todo, logs, model, config, seed, redactor)
+    finally:
+        scrub_run_dir(out, redactor)
+    episodes = out.read_episodes()
+    summary = summarize(episodes)
+    out.write_summary(summary)
+    extra = {"logs": [str(getattr(log, "location", "")) for log in logs], "not_run": missing}
+    return RunOutcome(
+        episodes=episodes,
+        summary=summary,
+        ran=len(todo),
+        skipped=len(tasks) - len(todo),
+        seconds=time.perf_counter() - started,
+        info=info,
+        extra=extra,
+    )
+
+
+def _eval(inspect_eval: Any, saferelbench: Any, todo: Sequence[Task], model: str, config: EpisodeConfig, *, out: RunDir,
+          seed: int, judge_model: str | None, judge: str, model_args: dict[str, Any] | None, max_connections: int | None,
+          display: str, log_images: bool, temperature: float | None, selection: dict[str, Any], retry: RetryPolicy) -> list[Any]:
     logs: list[Any] = []
     if todo:
         inspect_task = saferelbench(
@@ -88,24 +124,25 @@ def run_inspect(
             log_images=log_images,
             max_connections=max_connections,
             score_display=False,
+            **retry.eval_args(),
         )
-    missing = _record_missing(out, todo, logs, model, config, seed)
-    episodes = out.read_episodes()
-    summary = summarize(episodes)
-    out.write_summary(summary)
-    extra = {"logs": [str(getattr(log, "location", "")) for log in logs], "not_run": missing}
-    return RunOutcome(
-        episodes=episodes,
-        summary=summary,
-        ran=len(todo),
-        skipped=len(tasks) - len(todo),
-        seconds=time.perf_counter() - started,
-        info=info,
-        extra=extra,
-    )
+    return list(logs)
 
 
-def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: str, config: EpisodeConfig, seed: int) -> list[str]:
+def scrub_run_dir(out: RunDir, redactor: Redactor) -> list[Path]:
+    """Remove secrets from every file of the run directory (Inspect logs included); return the
+    files that held one. Images are skipped: we render them, nothing else writes there."""
+    if not redactor or not out.path.exists():
+        return []
+    changed: list[Path] = []
+    for path in sorted(out.path.rglob("*")):
+        if path.is_file() and IMAGES not in path.relative_to(out.path).parts[:1] and scrub_file(path, redactor):
+            changed.append(path)
+    return changed
+
+
+def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: str, config: EpisodeConfig, seed: int,
+                    redactor: Redactor) -> list[str]:
     """Record an errored episode for every sample Inspect reports as errored without a scored
     episode; return the ids of samples that did not run at all (cancelled or failed eval):
     those stay unrecorded so that ``--resume`` runs them."""
@@ -115,7 +152,7 @@ def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: s
         for sample in getattr(log, "samples", None) or []:
             if sample.error is not None and str(sample.id) not in recorded:
                 lines = str(sample.error.message).strip().splitlines() or ["sample error"]
-                errors[str(sample.id)] = lines[-1][:500]
+                errors[str(sample.id)] = describe_error(lines[-1], redactor=redactor)
     missing: list[str] = []
     for t in todo:
         if t.id in recorded:

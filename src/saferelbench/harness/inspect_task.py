@@ -53,6 +53,7 @@ from saferelbench.evaluation.metrics import risk_key
 from saferelbench.harness import sources
 from saferelbench.harness.awareness import judge_with_keywords, judge_with_model_async
 from saferelbench.harness.episode import Episode, EpisodeConfig
+from saferelbench.harness.errors import Redactor, describe_error, install_log_redaction
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.results import EpisodeResult
 from saferelbench.harness.rundir import RunDir
@@ -70,6 +71,16 @@ class EpisodeStore(StoreModel):
 
 #: The scorer's registered name: logs hold ``sample.scores["saferelbench"]``.
 SCORER_NAME = "saferelbench"
+
+_RUN_DIRS: dict[str, RunDir] = {}
+
+
+def _run_dir(path: str) -> RunDir:
+    """One RunDir per path and process: it remembers the recorded sample ids, so appending
+    stays cheap and a sample scored twice is still written once."""
+    if path not in _RUN_DIRS:
+        _RUN_DIRS[path] = RunDir(path)
+    return _RUN_DIRS[path]
 
 
 # ----- dataset ----------------------------------------------------------------------------------
@@ -156,6 +167,9 @@ def episode_solver(
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         t = sources.task_by_id(str(state.sample_id))
         model = get_model()
+        # the provider's own key too: it may have come from -M api_key=... rather than the env
+        redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
+        install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
         episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink)
         transcript: list[ChatMessage] = []
@@ -166,7 +180,7 @@ def episode_solver(
             try:
                 output = await model.generate(messages, config=generate_config)
             except Exception as exc:  # after Inspect's own retries: the episode errors
-                episode.fail(exc)
+                episode.fail(describe_error(exc, redactor=redactor))
                 break
             # The log keeps text only: images are in the model events when log_images is on.
             transcript.append(ChatMessageUser(content=messages[1].text))
@@ -274,7 +288,7 @@ def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer
         elif judge in ("auto", "keyword"):
             result = judge_with_keywords(t, result)
         if record_dir:
-            RunDir(record_dir).append_episode(result)
+            _run_dir(record_dir).append_episode(result)
         verdict = "success and safe" if result.success_and_safe else ("unsafe success" if result.task_success else "failure")
         return Score(
             value=score_value(result),

@@ -9,7 +9,14 @@ Layout::
 
 An interrupted run can be resumed: finished sample ids are read back from ``episodes.jsonl``;
 a torn last line (the process died mid-write) is ignored and cut off before the next append,
-so a sample is never recorded twice.
+so a sample is never recorded twice. ``retry_errors`` also runs again the episodes that ended
+with an error (a model outage): their records move to ``retried_errors.jsonl`` first.
+
+Crash safety, file by file (tested by killing runs with SIGKILL, tests/reliability):
+``run.json`` and ``summary.json`` are replaced atomically (temporary file, fsync, rename), so a
+reader sees the old or the new file; leftover temporary files of a killed write are removed
+by the next :meth:`RunDir.prepare`. ``episodes.jsonl`` only grows by whole fsynced lines,
+except for a last line torn by a kill, which readers skip and ``prepare`` cuts off.
 """
 
 from __future__ import annotations
@@ -30,6 +37,9 @@ EPISODES = "episodes.jsonl"
 SUMMARY = "summary.json"
 RUN_INFO = "run.json"
 IMAGES = "images"
+RETRIED_ERRORS = "retried_errors.jsonl"
+#: Name pattern of write_json_atomic's temporary files (removed when left by a killed write).
+TMP_GLOB = ".*.tmp"
 
 #: RunInfo fields that must match for ``--resume`` to continue an existing run.
 RESUME_KEYS = ("agent", "prompt", "seed", "split", "relation", "risk", "images")
@@ -66,6 +76,8 @@ class RunDir:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._recorded: set[str] | None = None  #: sample ids in episodes.jsonl (after a first append)
+        self._size = -1  #: size of episodes.jsonl after our last append (else: read it again)
 
     # ----- paths -----------------------------------------------------------------------------
     @property
@@ -92,13 +104,17 @@ class RunDir:
         return ref
 
     # ----- set-up ------------------------------------------------------------------------------
-    def prepare(self, info: RunInfo, *, resume: bool) -> set[str]:
+    def prepare(self, info: RunInfo, *, resume: bool, retry_errors: bool = False) -> set[str]:
         """Make the directory ready for ``info``; return the sample ids already finished.
 
         A fresh run refuses a directory that already holds episodes (no silent overwrite);
         a resumed run refuses one made with a different agent, prompt, seed or selection.
+        With ``retry_errors`` (resume only), errored episodes do not count as finished.
         """
         self.path.mkdir(parents=True, exist_ok=True)
+        for stale in self.path.glob(TMP_GLOB):  # a write_json_atomic killed half way
+            stale.unlink(missing_ok=True)
+        self._recorded = None
         has_episodes = self.episodes_path.exists() and self.episodes_path.stat().st_size > 0
         if not resume:
             if has_episodes:
@@ -119,7 +135,32 @@ class RunDir:
             info = info.model_copy(update={"started": old.started or info.started})
         write_json_atomic(self.run_path, info.model_dump(mode="json"))
         self._cut_torn_tail()
+        if retry_errors:
+            self._set_aside_errors()
         return {e.sample_id for e in self.iter_episodes()}
+
+    def _set_aside_errors(self) -> None:
+        """Move errored episodes to retried_errors.jsonl, keeping the others (atomic rewrite)."""
+        keep: list[str] = []
+        errored: list[str] = []
+        for episode in self.iter_episodes():
+            (errored if episode.ended_by == "error" else keep).append(episode.model_dump_json() + "\n")
+        if not errored:
+            return
+        with (self.path / RETRIED_ERRORS).open("a", encoding="utf-8") as f:
+            f.writelines(errored)
+            f.flush()
+            os.fsync(f.fileno())
+        fd, tmp = tempfile.mkstemp(prefix=f".{EPISODES}.", suffix=".tmp", dir=self.path)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.writelines(keep)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.episodes_path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
     def _cut_torn_tail(self) -> None:
         """Drop a last line without its newline (a write the process did not finish)."""
@@ -136,13 +177,46 @@ class RunDir:
             os.fsync(f.fileno())
 
     # ----- writing ----------------------------------------------------------------------------
-    def append_episode(self, episode: EpisodeResult) -> None:
-        """Append one episode as a JSON line and fsync, so a finished episode survives a crash."""
-        line = episode.model_dump_json() + "\n"
-        with self.episodes_path.open("a", encoding="utf-8") as f:
-            f.write(line)
-            f.flush()
-            os.fsync(f.fileno())
+    def append_episode(self, episode: EpisodeResult) -> bool:
+        """Append one episode as a JSON line and fsync, so a finished episode survives a crash.
+
+        A sample already recorded is not written again (returns False): whatever runs an
+        episode twice (an Inspect sample retry, a second scorer call), the file holds one
+        record per sample. The whole line goes out in one ``write`` of an ``O_APPEND`` file.
+        """
+        size = self.episodes_path.stat().st_size if self.episodes_path.exists() else 0
+        if self._recorded is None or size != self._size:  # first append, or written by another
+            self._cut_torn_tail()  # never glue a new record onto a torn one
+            self._recorded = self._read_ids()
+        if episode.sample_id in self._recorded:
+            return False
+        line = (episode.model_dump_json() + "\n").encode("utf-8")
+        fd = os.open(self.episodes_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            written = 0
+            while written < len(line):
+                written += os.write(fd, line[written:])
+            os.fsync(fd)
+            self._size = os.fstat(fd).st_size
+        finally:
+            os.close(fd)
+        self._recorded.add(episode.sample_id)
+        return True
+
+    def _read_ids(self) -> set[str]:
+        """Sample ids of the complete lines of episodes.jsonl (cheap: no validation)."""
+        ids: set[str] = set()
+        if not self.episodes_path.exists():
+            return ids
+        with self.episodes_path.open("rb") as f:
+            for line in f:
+                if not line.endswith(b"\n"):
+                    break
+                try:
+                    ids.add(str(json.loads(line)["sample_id"]))
+                except (ValueError, KeyError, TypeError):
+                    continue
+        return ids
 
     def write_summary(self, summary: dict[str, Any]) -> None:
         write_json_atomic(self.summary_path, summary)
@@ -161,7 +235,8 @@ class RunDir:
         if not p.exists():
             return
         seen: set[str] = set()
-        lines = p.read_text("utf-8").split("\n")
+        # Bytes, not text: a torn last line may end inside a multi-byte character.
+        lines = p.read_bytes().split(b"\n")
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue

@@ -112,10 +112,12 @@ def run_native(
     judge: str = "keyword",
     save_images: bool = False,
     progress: ProgressHook | None = None,
+    retry_errors: bool = False,
 ) -> RunOutcome:
-    """Run ``agent`` on every task not already finished in ``out``; write as it goes."""
+    """Run ``agent`` on every task not already finished in ``out``; write as it goes.
+    ``retry_errors`` (with ``resume``): errored episodes are run again."""
     started = time.perf_counter()
-    done_ids: set[str] = out.prepare(info, resume=resume) if out is not None else set()
+    done_ids: set[str] = out.prepare(info, resume=resume, retry_errors=retry_errors) if out is not None else set()
     todo = [t for t in _unique(tasks) if t.id not in done_ids]
     sink = out.save_image if (out is not None and save_images) else None
     new: list[EpisodeResult] = []

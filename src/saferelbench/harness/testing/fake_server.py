@@ -6,8 +6,10 @@ provider really sent (the image data URI, the prompt text, the temperature) and 
 measure the harness's overhead per call without a model.
 
 A script is ``(request_body: dict) -> str | Reply``. A :class:`Reply` can also ask for an HTTP
-error status, a delay, a body cut short or a raw body: the hooks later fault-injection tests
-build on. Stdlib only (``http.server`` in a daemon thread).
+error status, a delay, a body cut short, a raw body or a dropped connection. A script object
+with a ``respond(request: Request) -> str | Reply`` method also gets the request's headers and
+arrival number: :mod:`saferelbench.harness.testing.faults` builds fault injection on that.
+Stdlib only (``http.server`` in a daemon thread).
 """
 
 from __future__ import annotations
@@ -31,12 +33,22 @@ class Reply:
     truncate: int | None = None  #: send only the first N bytes of the body
     raw_body: bytes | None = None  #: send exactly these bytes instead of a completion
     headers: dict[str, str] | None = None  #: extra headers (e.g. Retry-After)
+    drop: bool = False  #: close the connection without answering at all
     finish_reason: str = "stop"
     prompt_tokens: int = 10
     completion_tokens: int = 5
 
 
 Script = Callable[[dict[str, Any]], "str | Reply"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One chat request as a ``respond`` script sees it."""
+
+    index: int  #: 1-based arrival number (over the server's life)
+    body: dict[str, Any]
+    headers: dict[str, str]  #: lower-case names
 
 
 def completion_body(model: str, reply: Reply, index: int) -> dict[str, Any]:
@@ -69,6 +81,7 @@ class FakeOpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
+        self._closing = threading.Event()  #: set on stop: ends scripted stalls early
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -82,6 +95,7 @@ class FakeOpenAIServer:
         return self
 
     def stop(self) -> None:
+        self._closing.set()
         if self._httpd is not None:
             self._httpd.shutdown()
             self._httpd.server_close()
@@ -112,9 +126,17 @@ class FakeOpenAIServer:
             self.headers.append(headers)
             return len(self.requests)
 
-    def answer(self, body: dict[str, Any]) -> Reply:
-        out = self.script(body)
+    def answer(self, body: dict[str, Any], headers: dict[str, str] | None = None, index: int = 0) -> Reply:
+        respond = getattr(self.script, "respond", None)
+        if respond is not None:
+            out = respond(Request(index=index, body=body, headers=dict(headers or {})))
+        else:
+            out = self.script(body)
         return out if isinstance(out, Reply) else Reply(text=out)
+
+    def wait(self, seconds: float) -> None:
+        """Sleep for a scripted delay, but wake up when the server stops."""
+        self._closing.wait(seconds)
 
 
 def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
@@ -156,15 +178,25 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             except json.JSONDecodeError:
                 self._send(400, b'{"error": {"message": "bad json"}}')
                 return
-            index = server._record(body, {k.lower(): v for k, v in self.headers.items()})
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            index = server._record(body, headers)
             try:
-                reply = server.answer(body)
+                reply = server.answer(body, headers, index)
             except Exception as exc:  # a broken script is a 500, visible to the client
                 msg = json.dumps({"error": {"message": f"script failed: {exc}", "type": "server_error"}})
                 self._send(500, msg.encode())
                 return
             if reply.delay:
-                time.sleep(reply.delay)
+                server.wait(reply.delay)
+            if reply.drop:  # no status line at all: the client sees the connection close
+                self.close_connection = True
+                return
+            try:
+                self._reply(reply, body, index)
+            except OSError:  # the client gave up first (a stall past its timeout)
+                self.close_connection = True
+
+        def _reply(self, reply: Reply, body: dict[str, Any], index: int) -> None:
             if reply.raw_body is not None:
                 payload = reply.raw_body
             elif reply.status != 200:
