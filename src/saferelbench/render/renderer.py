@@ -8,7 +8,6 @@ same inputs always give the same PNG bytes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +22,7 @@ from saferelbench.render.items import ItemLook, paint_item, tinted
 from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
 from saferelbench.render.layout import Layout, Node, layout
 from saferelbench.render.paint import Pen
+from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
 from saferelbench.world.state import Scene, State
 
@@ -52,10 +52,9 @@ class Rendering:
         return frozenset(self.layout)
 
     def png_bytes(self) -> bytes:
-        """The image as PNG. Deterministic: Pillow writes no timestamps, the level is fixed."""
-        buf = io.BytesIO()
-        self.image.save(buf, format="PNG", compress_level=1)
-        return buf.getvalue()
+        """The image as PNG. Deterministic: no timestamps, fixed filter and level
+        (:func:`saferelbench.render.png.encode_png`)."""
+        return encode_png(self.image)
 
 
 @lru_cache(maxsize=8)
