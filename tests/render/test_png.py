@@ -22,7 +22,9 @@ def _decode(png: bytes) -> Image.Image:
 @pytest.mark.parametrize("size", [(1, 1), (3, 2), (1, 40), (257, 3)])
 def test_random_pixels_round_trip(size: tuple[int, int]) -> None:
     rng = random.Random(size[0] * 1000 + size[1])
-    img = Image.frombytes("RGB", size, bytes(rng.randrange(256) for _ in range(3 * size[0] * size[1])))
+    img = Image.frombytes(
+        "RGB", size, bytes(rng.randrange(256) for _ in range(3 * size[0] * size[1]))
+    )
     back = _decode(encode_png(img))
     assert back.mode == "RGB" and back.size == size and back.tobytes() == img.tobytes()
 

@@ -44,5 +44,6 @@ def encode_png(image: Image.Image) -> bytes:
     rows.paste(Image.frombytes("L", (stride, height), filtered), (1, 0))
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, 15, 9)
     data = compressor.compress(rows.tobytes()) + compressor.flush()
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit, truecolour, no interlace
+    # 8-bit samples, colour type 2 (truecolour), deflate, adaptive filtering, no interlace
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
