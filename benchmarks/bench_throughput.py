@@ -1,0 +1,244 @@
+"""Harness throughput with a model: episodes per minute through Inspect AI against a local
+OpenAI-compatible server that answers every call after a fixed latency, at several
+concurrencies, versus the ideal ``concurrency / (steps per episode x latency)``.
+
+    .venv/bin/python benchmarks/bench_throughput.py [--latency 0.5 1.0] [--steps 5]
+        [--concurrency 1 8 32 64] [--waves 4] [--images on|off|both] [--repeat 1] [--json OUT]
+
+Each point is one ``saferelbench.harness.inspect_run.run_inspect`` call (the code path of
+``saferelbench run --model openai-api/local/...``: Inspect task, solver, scorer, run directory
+with saved step images) over ``concurrency x waves`` real dataset samples with
+``max_connections = concurrency`` (Inspect then runs as many samples at once). The model always
+answers a valid action that fails (``CLOSE`` of the first listed object), so every episode runs
+exactly ``--steps`` calls. Throughput is taken over the server's busy window (first request in
+to last answer out; Inspect's start-up and log finalisation excluded) and also over the whole
+call. Overhead per call = busy window per call at concurrency 1 minus the latency.
+
+The server is ``saferelbench.harness.testing.fake_server.FakeOpenAIServer`` (one thread per
+connection) in a **separate process**, so its JSON parsing does not compete with the harness
+for the GIL, with a listen backlog of 256 (the stdlib default of 5 drops connection attempts
+when 64 clients connect at once). Bounded: about ``waves x steps x latency`` seconds per point
+plus start-up; the defaults take about 2-3 minutes. Figures are recorded in
+docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import platform
+import re
+import sys
+import tempfile
+import time
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+OBJECT_RE = re.compile(r"^- ([a-z0-9_]+\.n\.\d+_\d+)", re.MULTILINE)
+
+
+# ----- the server, in its own process -----------------------------------------------------------
+
+
+def _serve(conn: Any) -> None:
+    """Child process: run the fake server; answer ``stats`` (and clear), ``stop``. The latency
+    of a call is read from the model name (``bench-c32-l0.5``: 0.5 s)."""
+    from saferelbench.harness.testing.fake_server import (
+        FakeOpenAIServer,
+        Reply,
+        _make_handler,
+        user_text,
+    )
+
+    stamps: list[float] = []
+
+    def script(body: dict[str, Any]) -> Reply:
+        stamps.append(time.monotonic())  # CLOCK_MONOTONIC: comparable across processes
+        names = OBJECT_RE.findall(user_text(body))
+        action = f"CLOSE({names[0]})" if names else "DONE"
+        latency = float(str(body.get("model", "")).rsplit("-l", 1)[-1] or 0)
+        return Reply(text=json.dumps({"action": action, "caution": None}), delay=latency)
+
+    class BigBacklog(ThreadingHTTPServer):
+        request_queue_size = 256
+        daemon_threads = True
+
+    class Server(FakeOpenAIServer):
+        def start(self) -> FakeOpenAIServer:
+            import threading
+
+            self._httpd = BigBacklog(("127.0.0.1", 0), _make_handler(self))
+            self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+            self._thread.start()
+            return self
+
+    with Server(script) as server:
+        conn.send(server.base_url)
+        while True:
+            cmd = conn.recv()
+            if cmd == "stats":
+                conn.send(list(stamps))
+                stamps.clear()
+                server.requests.clear()  # request bodies hold the images: do not pile them up
+                server.headers.clear()
+            else:
+                break
+
+
+class ServerProcess:
+    def __enter__(self) -> ServerProcess:
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.proc.start()
+        self.base_url = self.conn.recv()
+        return self
+
+    def stats(self) -> list[float]:
+        self.conn.send("stats")
+        return list(self.conn.recv())
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.send("stop")
+        self.proc.join(timeout=10)
+        if self.proc.is_alive():
+            self.proc.terminate()
+
+
+# ----- one measurement --------------------------------------------------------------------------
+
+
+def one_point(
+    tasks: list[Any],
+    concurrency: int,
+    steps: int,
+    latency: float,
+    images: bool,
+    server: ServerProcess,
+) -> dict[str, Any]:
+    from saferelbench.harness.episode import EpisodeConfig
+    from saferelbench.harness.inspect_run import run_inspect
+    from saferelbench.harness.results import RunInfo
+    from saferelbench.harness.rundir import RunDir
+
+    server.stats()  # reset
+    config = EpisodeConfig(step_limit=steps, images=images)
+    with tempfile.TemporaryDirectory(prefix="bench_tp_") as tmp:
+        t0, cpu0 = time.monotonic(), time.process_time()
+        outcome = run_inspect(
+            tasks,
+            f"openai-api/local/bench-c{concurrency}-l{latency}",
+            config,
+            info=RunInfo(agent="bench", images=images),
+            out=RunDir(Path(tmp) / "run"),
+            max_connections=concurrency,
+            display="none",
+            judge="keyword",
+        )
+        wall = time.monotonic() - t0
+        cpu = time.process_time() - cpu0  # this process only: the server runs in another
+    stamps = sorted(server.stats())
+    calls = len(stamps)
+    n = len(tasks)
+    window = stamps[-1] + latency - stamps[0] if stamps else float("nan")
+    ideal = 60 * concurrency / (steps * latency)
+    per_min = 60 * n / window
+    return {
+        "images": images,
+        "concurrency": concurrency,
+        "episodes": n,
+        "calls": calls,
+        "expected_calls": n * steps,
+        "errors": outcome.summary.get("errors"),
+        "window_s": round(window, 2),
+        "wall_s": round(wall, 2),
+        "episodes_per_min": round(per_min, 1),
+        "episodes_per_min_wall": round(60 * n / wall, 1),
+        "ideal_per_min": round(ideal, 1),
+        "ratio": round(per_min / ideal, 3),
+        "overhead_ms_per_call": round(1000 * (window * concurrency / calls - latency), 1)
+        if calls
+        else None,
+        "cpu_ms_per_call": round(1000 * cpu / calls, 1) if calls else None,
+        "cpu_share": round(cpu / wall, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "--latency", type=float, nargs="+", default=[0.5, 1.0], help="seconds per model call"
+    )
+    ap.add_argument("--steps", type=int, default=5, help="model calls per episode (step limit)")
+    ap.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32, 64])
+    ap.add_argument("--waves", type=int, default=4, help="episodes per connection")
+    ap.add_argument("--images", choices=["on", "off", "both"], default="on")
+    ap.add_argument(
+        "--repeat", type=int, default=1, help="measure each point N times; report the median"
+    )
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args(argv)
+
+    from saferelbench.harness.sources import select_tasks
+
+    all_tasks = select_tasks(split="all")
+    modes = {"on": [True], "off": [False], "both": [False, True]}[args.images]
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
+        f"{args.steps} calls per episode, {args.waves} episodes per connection",
+        flush=True,
+    )
+    rows: list[dict[str, Any]] = []
+    with ServerProcess() as server:
+        os.environ["LOCAL_BASE_URL"] = server.base_url
+        os.environ["LOCAL_API_KEY"] = "bench"
+        one_point(all_tasks[:2], 1, 2, 0.05, modes[0], server)  # warm-up: imports, first connection
+        for latency in args.latency:
+            for images in modes:
+                for c in args.concurrency:
+                    n = min(len(all_tasks), max(c * args.waves, 4))
+                    runs = [
+                        one_point(all_tasks[:n], c, args.steps, latency, images, server)
+                        for _ in range(args.repeat)
+                    ]
+                    row = sorted(runs, key=lambda r: r["episodes_per_min"])[
+                        len(runs) // 2
+                    ]  # median
+                    row["latency"] = latency
+                    row["runs_episodes_per_min"] = [r["episodes_per_min"] for r in runs]
+                    rows.append(row)
+                    print(
+                        f"latency {latency} s images={'on ' if images else 'off'} c={c:3d}  {row['episodes']:4d} episodes, "
+                        f"{row['calls']:5d} calls (expected {row['expected_calls']}, errors {row['errors']})  "
+                        f"busy {row['window_s']:6.1f} s  wall {row['wall_s']:6.1f} s  {row['episodes_per_min']:7.1f} ep/min "
+                        f"(wall {row['episodes_per_min_wall']:7.1f}) vs ideal {row['ideal_per_min']:7.1f} = "
+                        f"{100 * row['ratio']:5.1f}%  beyond latency {row['overhead_ms_per_call']} ms/call, "
+                        f"harness CPU {row['cpu_ms_per_call']} ms/call ({100 * row['cpu_share']:.0f}% of a core)",
+                        flush=True,
+                    )
+    for r in rows:
+        if r["concurrency"] == 1:
+            print(
+                f"overhead per model call (c=1, latency {r['latency']} s, images {'on' if r['images'] else 'off'}): "
+                f"{r['overhead_ms_per_call']:.1f} ms"
+            )
+    for r in rows:
+        if r["concurrency"] == 32:
+            verdict = "MET" if r["ratio"] >= 0.9 else "MISSED"
+            print(
+                f"target >= 90% of ideal at concurrency 32 (latency {r['latency']} s, images "
+                f"{'on' if r['images'] else 'off'}): {verdict} ({100 * r['ratio']:.1f}%)"
+            )
+    if args.json:
+        args.json.write_text(
+            json.dumps({"latency": args.latency, "steps": args.steps, "rows": rows}, indent=2)
+            + "\n"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
