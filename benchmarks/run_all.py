@@ -1,0 +1,179 @@
+"""Run every benchmark script and print a summary of their figures.
+
+    .venv/bin/python benchmarks/run_all.py [--quick] [--only world render ...] [--repeat 3]
+        [--log DIR]
+
+Each script runs in its own process (fresh caches, its own imports) with a time limit; its
+full output is kept under ``--log`` (default: a temporary folder, printed at the end) and its
+figure lines are collected into the summary. The native-run benchmark (``bench_run.py``
+measures each agent once) is run ``--repeat`` times and summarised by the median of its wall
+times. The machine is shared, so prefer medians and re-run when the load was high (the load
+average is printed before and after each script).
+
+A full pass takes about 15-20 minutes on a 2-core machine; ``--quick`` (one repetition,
+fewer points) about 6. Benchmarks are never run by the test suite. Figures are recorded in
+docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass
+class Bench:
+    name: str
+    script: str
+    args: list[str]
+    quick_args: list[str]
+    #: lines of its output that hold figures (regex, searched per line)
+    figures: str
+    timeout: int = 600
+
+
+BENCHES = [
+    Bench("world", "bench_world.py", ["--repeat", "7"], ["--repeat", "3"], r"step \(|replay of"),
+    Bench("render", "bench_render.py", ["--frames", "300"], ["--frames", "60"], r"median per"),
+    Bench(
+        "validate",
+        "bench_validate.py",
+        ["--repeat", "3"],
+        ["--repeat", "1"],
+        r"samples, .* rollouts|best of",
+    ),
+    Bench("run", "bench_run.py", [], [], r"images=(on|off)"),
+    Bench("agents", "bench_agents.py", [], ["--agents", "oracle"], r"n=\d+ SR="),
+    Bench(
+        "harness_overhead",
+        "bench_harness_overhead.py",
+        ["--calls", "200"],
+        ["--calls", "60"],
+        r"raw HTTP",
+    ),
+    Bench(
+        "throughput",
+        "bench_throughput.py",
+        ["--latency", "0.5", "1.0", "--concurrency", "1", "8", "32", "64"],
+        ["--latency", "0.5", "--concurrency", "1", "32", "--waves", "2"],
+        r"^latency|overhead per model call|target",
+    ),
+    Bench(
+        "throughput_text",
+        "bench_throughput.py",
+        ["--latency", "0.5", "--images", "off", "--concurrency", "32", "64"],
+        ["--latency", "0.5", "--images", "off", "--concurrency", "32", "--waves", "2"],
+        r"^latency|target",
+    ),
+    Bench("memory", "bench_memory.py", [], ["--modes", "on"], r"peak RSS"),
+    Bench("report", "bench_report.py", [], ["--resamples", "200"], r"images=\w+\s+build"),
+]
+
+RUN_LINE = re.compile(r"^\s*(\S+) images=(on|off)\s+([\d.]+) s")
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def run_one(
+    bench: Bench, quick: bool, log_dir: Path, tag: str = ""
+) -> tuple[int, float, list[str], str]:
+    args = bench.quick_args if quick else bench.args
+    cmd = [sys.executable, str(HERE / bench.script), *args]
+    before = load()
+    t0 = time.perf_counter()
+    try:
+        res = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=bench.timeout, cwd=HERE.parent
+        )
+        code, out = res.returncode, res.stdout + res.stderr
+    except subprocess.TimeoutExpired as exc:
+        code = -1
+        out = (exc.stdout or b"").decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        out += f"\n(timed out after {bench.timeout} s)"
+    wall = time.perf_counter() - t0
+    (log_dir / f"{bench.name}{tag}.log").write_text(f"$ {' '.join(cmd)}\n{out}", encoding="utf-8")
+    lines = [ln.rstrip() for ln in out.splitlines() if re.search(bench.figures, ln)]
+    return code, wall, lines, f"load {before} -> {load()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="one repetition, fewer points")
+    ap.add_argument("--only", nargs="+", choices=[b.name for b in BENCHES], help="run only these")
+    ap.add_argument(
+        "--repeat", type=int, default=None, help="repetitions of bench_run.py (default 3, quick 1)"
+    )
+    ap.add_argument("--log", type=Path, default=None, help="folder for the full outputs")
+    args = ap.parse_args(argv)
+    repeat = args.repeat or (1 if args.quick else 3)
+    log_dir = args.log or Path(tempfile.mkdtemp(prefix="saferelbench_bench_"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(
+        f"saferelbench benchmarks, {started}; {platform.machine()} {os.cpu_count()} cores, "
+        f"{platform.system()} {platform.release()}, python {platform.python_version()}; load {load()}",
+        flush=True,
+    )
+    failed = []
+    summary: list[str] = []
+    for bench in BENCHES:
+        if args.only and bench.name not in args.only:
+            continue
+        if bench.name == "run":
+            walls: dict[tuple[str, str], list[float]] = {}
+            total = 0.0
+            for k in range(repeat):
+                code, wall, lines, loadinfo = run_one(bench, args.quick, log_dir, f"_{k + 1}")
+                total += wall
+                print(f"[run {k + 1}/{repeat}] exit {code}, {wall:.0f} s, {loadinfo}", flush=True)
+                for ln in lines:
+                    print("    " + ln)
+                    m = RUN_LINE.match(ln)
+                    if m:
+                        walls.setdefault((m.group(1), m.group(2)), []).append(float(m.group(3)))
+                if code != 0:
+                    failed.append(bench.name)
+            summary.append(
+                f"run ({repeat} repetitions, median wall of a full 507-sample native run):"
+            )
+            for (agent, images), ws in walls.items():
+                summary.append(
+                    f"    {agent:>9} images={images:3s} median {statistics.median(ws):6.1f} s  "
+                    f"(runs: {', '.join(f'{w:.1f}' for w in ws)})"
+                )
+            continue
+        code, wall, lines, loadinfo = run_one(bench, args.quick, log_dir)
+        print(f"[{bench.name}] exit {code}, {wall:.0f} s, {loadinfo}", flush=True)
+        for ln in lines:
+            print("    " + ln)
+        if code != 0:
+            failed.append(bench.name)
+        summary.append(f"{bench.name} ({wall:.0f} s{', FAILED' if code else ''}):")
+        summary.extend("    " + ln for ln in lines)
+    print("\n===== summary =====")
+    print("\n".join(summary))
+    print(f"\nfull outputs: {log_dir}")
+    if failed:
+        print(f"failed or timed out: {', '.join(sorted(set(failed)))}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
