@@ -25,7 +25,6 @@ pytest.importorskip("inspect_ai")
 
 from harness.scripted_models import PlanPlayer  # noqa: E402  (tests/harness helpers)
 from harness.tasks import SAFE_PLAN, UNSAFE_PLAN, laptop_task  # noqa: E402
-
 from saferelbench.cli.main import app  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
 from saferelbench.harness.results import EpisodeResult  # noqa: E402
