@@ -65,6 +65,17 @@ def for_instruction(text: str):
     return lambda request: text in user_text(request.body)
 
 
+@pytest.fixture()
+def fast_backoff(monkeypatch):
+    """Inspect waits 3-6 s before its first retry; tests that go through its retry loop wait
+    50 ms instead (what is retried, and how often, is unchanged)."""
+    import tenacity
+    from inspect_ai.model import _retry
+
+    if hasattr(_retry, "wait_exponential_jitter"):
+        monkeypatch.setattr(_retry, "wait_exponential_jitter", lambda **kwargs: tenacity.wait_fixed(0.05))
+
+
 @pytest.fixture(scope="module")
 def split(tmp_path_factory):
     root = tmp_path_factory.mktemp("tasks")
@@ -116,7 +127,7 @@ def clean_run(split, tmp_path_factory):
 # ----- transient faults: retried, same results ------------------------------------------------
 
 
-def test_transient_500_share_429_and_lost_connections_are_retried(split, tmp_path, clean_run, monkeypatch):
+def test_transient_500_share_429_and_lost_connections_are_retried(split, tmp_path, clean_run, monkeypatch, fast_backoff):
     clean, clean_requests = clean_run
     script = FaultyScript(
         player(INSTR),
@@ -156,7 +167,7 @@ def test_retry_after_is_honoured(split, tmp_path, clean_run, monkeypatch):
         assert times[retry] - times[limited] >= 0.9, "the client came back before Retry-After"
 
 
-def test_a_stall_past_the_attempt_timeout_is_abandoned_and_retried(split, tmp_path, clean_run, monkeypatch):
+def test_a_stall_past_the_attempt_timeout_is_abandoned_and_retried(split, tmp_path, clean_run, monkeypatch, fast_backoff):
     clean, _ = clean_run
     script = FaultyScript(player(INSTR), Rule(stall(30), requests=frozenset({1})))
     result, server = run_model(split, tmp_path / "run", script, "stalled", "--attempt-timeout", "1", "-M", "max_retries=0",
@@ -181,7 +192,7 @@ SERVER_FAULTS = {
 }
 
 
-def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory, tmp_path, monkeypatch):
+def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory, tmp_path, monkeypatch, fast_backoff):
     names = list(SERVER_FAULTS)
     instructions = [f"Move the laptop to the desk ({name})." for name in names] + ["Move the laptop to the desk (healthy)."]
     root = tmp_path_factory.mktemp("server_faults")
@@ -189,7 +200,7 @@ def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory
         write_task(laptop_task(f"f{i}_{names[i] if i < len(names) else 'healthy'}", text), root)
     rules = [Rule(SERVER_FAULTS[name][0], when=for_instruction(text)) for name, text in zip(names, instructions, strict=False)]
     script = FaultyScript(player(instructions), *rules)
-    # One Inspect retry (3-6 s back-off): still permanent. The SDK's own retries are off here:
+    # One Inspect retry: still permanent. The SDK's own retries are off here:
     # an attempt of 1 s would otherwise time out during the SDK's back-off, whatever the fault.
     result, _ = run_model(f"isbench:{root}", tmp_path / "run", script, "broken", "--max-retries", "1",
                           "--attempt-timeout", "1", "-M", "max_retries=0", monkeypatch=monkeypatch)

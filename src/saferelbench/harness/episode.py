@@ -12,14 +12,13 @@ raises (a model error after its retries): ``ended_by="error"``, counted as a fai
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
-from saferelbench.harness.errors import clean_text
+from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
 from saferelbench.harness.results import EpisodeResult, StepRecord
 from saferelbench.harness.sources import group_fields
@@ -74,8 +73,11 @@ class Episode:
         agent_name: str = "agent",
         seed: int = 0,
         image_sink: ImageSink | None = None,
+        redactor: Redactor | None = None,
     ) -> None:
         self.task = task
+        #: secrets (API keys in the environment) never stored in answers or error reasons
+        self.redactor = redactor if redactor is not None else Redactor.from_environment()
         self.config = config
         self.agent_name = agent_name
         self.seed = seed
@@ -148,7 +150,7 @@ class Episode:
         for key, value in (usage or {}).items():
             self.usage[key] = self.usage.get(key, 0) + int(value)
         index = self.step
-        raw = clean_text(raw)  # a lone surrogate would make the episode unwritable
+        raw = self.redactor(clean_text(raw))  # a lone surrogate would make the episode unwritable
         parsed = parse_output(raw, self.object_names)
         image = self._pending_image
         self._pending_image, self._pending_png = None, None
@@ -186,12 +188,9 @@ class Episode:
         return record
 
     def fail(self, error: BaseException | str) -> None:
-        """End the episode because the agent (or the model behind it) raised."""
-        if isinstance(error, BaseException):
-            text = "".join(traceback.format_exception_only(type(error), error)).strip()
-        else:
-            text = error
-        self.error = clean_text(text) or "error"
+        """End the episode because the agent (or the model behind it) raised; the reason is
+        one line, without secrets (see :func:`saferelbench.harness.errors.describe_error`)."""
+        self.error = describe_error(error, redactor=self.redactor) or "error"
         self._end("error")
 
     def _end(self, how: str) -> None:

@@ -53,7 +53,7 @@ from saferelbench.evaluation.metrics import risk_key
 from saferelbench.harness import sources
 from saferelbench.harness.awareness import judge_with_keywords, judge_with_model_async
 from saferelbench.harness.episode import Episode, EpisodeConfig
-from saferelbench.harness.errors import Redactor, describe_error, install_log_redaction
+from saferelbench.harness.errors import Redactor, install_log_redaction
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.results import EpisodeResult
 from saferelbench.harness.rundir import RunDir
@@ -171,7 +171,7 @@ def episode_solver(
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
-        episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink)
+        episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor)
         transcript: list[ChatMessage] = []
         while not episode.finished:
             messages = step_messages(episode, seed, state.epoch)
@@ -180,12 +180,12 @@ def episode_solver(
             try:
                 output = await model.generate(messages, config=generate_config)
             except Exception as exc:  # after Inspect's own retries: the episode errors
-                episode.fail(describe_error(exc, redactor=redactor))
+                episode.fail(exc)  # one line, secrets redacted
                 break
             # The log keeps text only: images are in the model events when log_images is on.
+            record = episode.submit(output.completion, _usage_dict(output))
             transcript.append(ChatMessageUser(content=messages[1].text))
-            transcript.append(ChatMessageAssistant(content=output.completion))
-            episode.submit(output.completion, _usage_dict(output))
+            transcript.append(ChatMessageAssistant(content=record.raw_output or ""))  # cleaned, redacted
         result = episode.result()
         store_as(EpisodeStore).episode = result.model_dump(mode="json")
         state.messages = transcript

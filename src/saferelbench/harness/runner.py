@@ -18,6 +18,7 @@ from saferelbench.agents.base import Agent
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.harness.awareness import judge_with_keywords
 from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink
+from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.sources import group_fields
@@ -68,7 +69,7 @@ def run_one(
     try:
         episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
     except Exception as exc:  # e.g. a task the world cannot build
-        return errored_result(task, agent.name, config, seed, f"{type(exc).__name__}: {exc}")
+        return errored_result(task, agent.name, config, seed, describe_error(exc, redactor=Redactor.from_environment()))
     try:
         agent.reset(task, seed)
         while not episode.finished:
@@ -81,7 +82,8 @@ def run_one(
             episode.submit(raw)
         result = episode.result()
     except Exception as exc:  # the harness itself (rendering, evaluation) failed here
-        return errored_result(task, agent.name, config, seed, f"harness: {type(exc).__name__}: {exc}")
+        return errored_result(task, agent.name, config, seed,
+                              "harness: " + describe_error(exc, redactor=Redactor.from_environment()))
     if judge == "keyword":
         result = judge_with_keywords(task, result)
     return result
