@@ -48,6 +48,13 @@ def start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Pope
                             env={**os.environ, **(env or {})})
 
 
+@pytest.fixture()
+def data_home(tmp_path) -> dict[str, str]:
+    """Inspect's per-user files (trace logs, the live sample buffer a killed run leaves
+    behind) go to the test's folder, not the user's home."""
+    return {"XDG_DATA_HOME": str(tmp_path / "xdg")}
+
+
 def kill_after(proc: subprocess.Popen, episodes: Path, lines: int, timeout: float = 120) -> int:
     """SIGKILL ``proc`` as soon as episodes.jsonl holds ``lines`` complete lines; return how
     many it held. Fails if the process ended by itself first (the test would prove nothing)."""
@@ -103,13 +110,13 @@ def tear(run: Path, sample_id: str) -> None:
 NATIVE = ["run", "--agent", "random", "--seed", "3", "--split", "spatial", "--limit", "40", "--json"]  # images on: slower
 
 
-def test_native_run_killed_twice_then_resumed_equals_an_uninterrupted_run(tmp_path):
+def test_native_run_killed_twice_then_resumed_equals_an_uninterrupted_run(tmp_path, data_home):
     run = tmp_path / "killed"
-    first = kill_after(start([*NATIVE, "--out", str(run)]), run / "episodes.jsonl", 5)
+    first = kill_after(start([*NATIVE, "--out", str(run)], data_home), run / "episodes.jsonl", 5)
     assert 5 <= first < 40
     done = check_readable(run)
     tear(run, "not_finished_sample")
-    second = kill_after(start([*NATIVE, "--out", str(run), "--resume"]), run / "episodes.jsonl", len(done) + 5)
+    second = kill_after(start([*NATIVE, "--out", str(run), "--resume"], data_home), run / "episodes.jsonl", len(done) + 5)
     assert second < 40
     check_readable(run)
     tear(run, "another_sample")
@@ -144,22 +151,26 @@ def split(tmp_path_factory):
     return f"isbench:{root}"
 
 
-def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(split, tmp_path, monkeypatch):
+def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(split, tmp_path, monkeypatch, data_home):
     model = "openai-api/local/resumable"  # a name no other test uses: Inspect memoizes models
     args = ["run", "--model", model, "--split", split, "--no-images", "--max-connections", "2", "--json"]
     with FakeOpenAIServer(slow_player(0.15)) as server:
-        env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key"}
+        env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
         run = tmp_path / "killed"
         killed_at = kill_after(start([*args, "--out", str(run)], env), run / "episodes.jsonl", 2)
         assert killed_at < len(INSTR)
         done = check_readable(run)
         assert list((run / "inspect").glob("*.eval")), "the killed run's Inspect log is kept"
         tear(run, "case_torn")
-        for key, value in env.items():
-            monkeypatch.setenv(key, value)
+        monkeypatch.setenv("LOCAL_BASE_URL", server.base_url)
+        monkeypatch.setenv("LOCAL_API_KEY", "test-key")
+        monkeypatch.setenv("XDG_DATA_HOME", data_home["XDG_DATA_HOME"])
+        buffers = list(Path(data_home["XDG_DATA_HOME"]).rglob("samplebuffer/*/*.db"))
+        assert buffers, "the killed run left Inspect's live sample buffer (events, unredacted)"
         before = len(server.requests)
         resumed_result = CliRunner().invoke(app, [*args, "--out", str(run), "--resume"])
         assert resumed_result.exit_code == 0, resumed_result.output
+        assert not any(b.exists() for b in buffers), "the resume removes a dead run's sample buffer"
         # the finished samples were not asked again
         asked = {r["messages"][1]["content"] for r in server.requests[before:]}
         for e in done:

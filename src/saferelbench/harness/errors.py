@@ -19,6 +19,7 @@ import contextlib
 import logging
 import os
 import re
+import stat
 import tempfile
 import traceback
 import zipfile
@@ -150,6 +151,7 @@ def scrub_file(path: Path, redactor: Redactor) -> bool:
             with zipfile.ZipFile(tmp, "w") as out:
                 for info, data in cleaned:
                     out.writestr(info, data, compress_type=info.compress_type)
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
@@ -163,6 +165,9 @@ def scrub_file(path: Path, redactor: Redactor) -> bool:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(cleaned_bytes)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

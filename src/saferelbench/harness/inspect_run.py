@@ -65,7 +65,9 @@ def run_inspect(
     started = time.perf_counter()
     redactor = Redactor.from_environment(model_args)
     done_ids = out.prepare(info, resume=resume, retry_errors=retry_errors)
-    scrub_run_dir(out, redactor)  # leftovers of a run that was killed before its own scrub
+    if resume:  # leftovers of a run that was killed before it could clean up
+        scrub_run_dir(out, redactor)
+        sweep_dead_sample_buffers(out)
     sources.register(tasks)
     todo = [t for t in tasks if t.id not in done_ids]
     logs: list[Any] = []
@@ -139,6 +141,35 @@ def scrub_run_dir(out: RunDir, redactor: Redactor) -> list[Path]:
         if path.is_file() and IMAGES not in path.relative_to(out.path).parts[:1] and scrub_file(path, redactor):
             changed.append(path)
     return changed
+
+
+def sweep_dead_sample_buffers(out: RunDir) -> list[Path]:
+    """Delete the live-view sample buffers a killed run left for this run's Inspect logs.
+
+    While a sample runs, Inspect mirrors its events (model errors included, unredacted) into
+    an SQLite buffer under ``~/.local/share/inspect_ai/samplebuffer/``, deleted when the eval
+    ends; after a SIGKILL it stays until Inspect's own sweep (3 days later). The finished
+    samples are in our episodes.jsonl and the rest run again, so a dead process's buffer holds
+    nothing of value. Best effort: this relies on Inspect internals and does nothing if they
+    change.
+    """
+    removed: list[Path] = []
+    try:
+        import psutil
+        from inspect_ai.log._recorders.buffer.database import (
+            cleanup_sample_buffer_db,
+            sample_buffer_dbs,
+        )
+
+        for log in sorted((out.path / LOG_SUBDIR).glob("*.eval")):
+            for db in sample_buffer_dbs(str(log.resolve())):
+                pid = db.name.rsplit(".", 2)[-2]
+                if pid.isdigit() and not psutil.pid_exists(int(pid)):
+                    cleanup_sample_buffer_db(db)
+                    removed.append(db)
+    except Exception:  # noqa: BLE001 (best effort, see above)
+        return removed
+    return removed
 
 
 def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: str, config: EpisodeConfig, seed: int,

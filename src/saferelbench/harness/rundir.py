@@ -60,6 +60,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
             f.write("\n")
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; results are ordinary files
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -157,6 +158,7 @@ class RunDir:
                 f.writelines(keep)
                 f.flush()
                 os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
             os.replace(tmp, self.episodes_path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
