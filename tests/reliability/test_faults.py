@@ -257,3 +257,30 @@ def test_bad_answers_are_invalid_steps_and_html_stays_inert(tmp_path_factory, tm
     html = report_html(tmp_path / "run", tmp_path)
     assert "<script>alert" not in html and "onmouseover=\"x()\"" not in html  # shown as text, never as markup
     assert "unknown object" in html and "no JSON object" in html
+
+
+# ----- the retry options --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--agent", "oracle", "--max-retries", "2"], "only apply to --model runs"),
+    (["--model", "openai-api/local/x", "--max-retries", "-1"], "--max-retries must be an integer of at least 0"),
+    (["--model", "openai-api/local/x", "--attempt-timeout", "0"], "--attempt-timeout must be an integer of at least 1"),
+    (["--agent", "oracle", "--retry-errors"], "--retry-errors only applies with --resume"),
+])
+def test_retry_options_are_checked(split, tmp_path, args, message):
+    result = CliRunner().invoke(app, ["run", *args, "--split", split, "--out", str(tmp_path / "o"), "--no-images"])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_the_retry_policy_is_recorded_with_the_run(clean_run, split, tmp_path, monkeypatch):
+    result, _ = run_model(split, tmp_path / "run", player(INSTR), "recorded", "--max-retries", "2", "--timeout", "60",
+                          monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    info = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert info["extra"]["retry"] == {"max_retries": 2, "timeout": 60, "attempt_timeout": 180}
+    from inspect_ai.log import read_eval_log
+
+    log = read_eval_log(str(next((tmp_path / "run" / "inspect").glob("*.eval"))))
+    config = log.plan.config  # what Inspect itself ran with
+    assert (config.max_retries, config.timeout, config.attempt_timeout) == (2, 60, 180)

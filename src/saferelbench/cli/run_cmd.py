@@ -163,9 +163,9 @@ def run(
     scene_text: Annotated[bool, typer.Option("--scene-text", help="Add a text description of the current scene to the prompt.")] = False,
     max_connections: Annotated[int | None, typer.Option(help="--model runs: concurrent model connections.")] = None,
     temperature: Annotated[float, typer.Option(help="--model runs: sampling temperature (0 = deterministic where supported).")] = 0.0,
-    max_retries: Annotated[int, typer.Option(help="--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s.")] = DEFAULT_MAX_RETRIES,
-    timeout: Annotated[int, typer.Option(help="--model runs: seconds one model call may take, all retries included.")] = DEFAULT_TIMEOUT,
-    attempt_timeout: Annotated[int, typer.Option(help="--model runs: seconds one attempt may take before it is abandoned and retried.")] = DEFAULT_ATTEMPT_TIMEOUT,
+    max_retries: Annotated[int | None, typer.Option(help=f"--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s. Default {DEFAULT_MAX_RETRIES}.")] = None,
+    timeout: Annotated[int | None, typer.Option(help=f"--model runs: seconds one model call may take, all retries included. Default {DEFAULT_TIMEOUT}.")] = None,
+    attempt_timeout: Annotated[int | None, typer.Option(help=f"--model runs: seconds one attempt may take before it is abandoned and retried. Default {DEFAULT_ATTEMPT_TIMEOUT}.")] = None,
     retry_errors: Annotated[bool, typer.Option("--retry-errors", help="With --resume: also run again the episodes that ended with an error.")] = False,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
@@ -187,8 +187,11 @@ def run(
         raise fail("--resume needs --out DIR (the run to continue)")
     if retry_errors and not resume:
         raise fail("--retry-errors only applies with --resume")
+    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
+    if model is None and any(v is not None for v in given.values()):
+        raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
     try:
-        retry = RetryPolicy(max_retries=max_retries, timeout=timeout, attempt_timeout=attempt_timeout)
+        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})  # type: ignore[arg-type]
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
     if step_limit is not None and step_limit < 1:
