@@ -68,6 +68,11 @@ def describe_error(exc: BaseException | str, *, redactor: Redactor | None = None
             inner = last.exception()
             if isinstance(inner, BaseException):
                 exc = inner
+        # Inspect's ModelGenerateError leads with the whole request (prompt, even images):
+        # the provider's own error, which it keeps as the cause, is the reason.
+        cause = exc.__cause__
+        if getattr(exc, "provider_message", None) is not None and isinstance(cause, BaseException):
+            exc = cause
         text = _one_line(exc)
         if attempts:
             text = f"model call failed after {attempts} attempt(s): {text}"
