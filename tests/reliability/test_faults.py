@@ -285,3 +285,20 @@ def test_the_retry_policy_is_recorded_with_the_run(clean_run, split, tmp_path, m
     log = read_eval_log(str(next((tmp_path / "run" / "inspect").glob("*.eval"))))
     config = log.plan.config  # what Inspect itself ran with
     assert (config.max_retries, config.timeout, config.attempt_timeout) == (2, 60, 180)
+
+
+def test_a_failing_judge_leaves_the_episode_scored_but_unjudged(split, tmp_path, clean_run, monkeypatch):
+    clean, _ = clean_run
+    with FakeOpenAIServer(lambda body: Reply(status=503, text="judge overloaded")) as judge_server:
+        monkeypatch.setenv("JUDGEDOWN_BASE_URL", judge_server.base_url)
+        monkeypatch.setenv("JUDGEDOWN_API_KEY", "test-key")
+        result, _ = run_model(split, tmp_path / "run", player(INSTR), "judged", "--judge", "openai-api/judgedown/j",
+                              "--max-retries", "0", monkeypatch=monkeypatch)
+        assert judge_server.requests, "the judge was asked"
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0 and summary["awareness"] is None
+    for sample_id, e in episodes(tmp_path / "run").items():
+        assert e.ended_by == clean[sample_id].ended_by and e.success_and_safe == clean[sample_id].success_and_safe
+        assert e.awareness is None and "judge call failed" in e.awareness_detail[0]["error"]
+        assert "HTTP 503" in e.awareness_detail[0]["error"]

@@ -19,6 +19,7 @@ from saferelbench.evaluation.judge import (
     judge_prompt,
     parse_judge_answer,
 )
+from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.results import EpisodeResult
 from saferelbench.world.task import Task
 
@@ -49,7 +50,13 @@ async def judge_with_model_async(task: Task, result: EpisodeResult, model: Any, 
     name = str(getattr(model, "name", None) or model)
     answer = ""
     for _ in range(retries + 1):
-        output = await model.generate(text)
+        try:
+            output = await model.generate(text)
+        except Exception as exc:  # the judge failing (after Inspect's retries) must not turn the
+            # agent's episode into an errored one: the episode stays, unjudged, with the reason
+            reason = describe_error(exc, redactor=Redactor.from_environment())
+            detail = [{"judge": name, "error": f"judge call failed: {reason}"}]
+            return result.model_copy(update={"awareness": None, "awareness_detail": detail})
         answer = str(output.completion)
         parsed = parse_judge_answer(answer, len(tips))
         if parsed is not None:
