@@ -302,3 +302,15 @@ def test_a_failing_judge_leaves_the_episode_scored_but_unjudged(split, tmp_path,
         assert e.ended_by == clean[sample_id].ended_by and e.success_and_safe == clean[sample_id].success_and_safe
         assert e.awareness is None and "judge call failed" in e.awareness_detail[0]["error"]
         assert "HTTP 503" in e.awareness_detail[0]["error"]
+
+
+@pytest.mark.parametrize("model,message", [
+    ("openai-api/nokeysvc/m", "No NOKEYSVC_API_KEY defined in the environment"),
+    ("nosuchprovider/m", "Model API nosuchprovider of model 'nosuchprovider/m' not recognized"),
+])
+def test_a_model_that_cannot_start_is_one_clear_error(split, tmp_path, monkeypatch, model, message):
+    monkeypatch.delenv("NOKEYSVC_API_KEY", raising=False)
+    monkeypatch.setenv("NOKEYSVC_BASE_URL", "http://127.0.0.1:9/v1")
+    result = CliRunner().invoke(app, ["run", "--model", model, "--split", split, "--out", str(tmp_path / "o"), "--no-images"])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output

@@ -294,12 +294,20 @@ def _run_model(model: str, judge: str | None, model_args: dict[str, Any], tasks:
 
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
-    return run_inspect(
-        tasks, model, config, info=info, out=run_dir, resume=resume, seed=seed,
-        judge_model=judge, judge="model" if judge else "keyword", model_args=model_args,
-        max_connections=max_connections, temperature=temperature, selection=selection,
-        display=display, retry=retry, retry_errors=retry_errors,
-    )
+    try:
+        return run_inspect(
+            tasks, model, config, info=info, out=run_dir, resume=resume, seed=seed,
+            judge_model=judge, judge="model" if judge else "keyword", model_args=model_args,
+            max_connections=max_connections, temperature=temperature, selection=selection,
+            display=display, retry=retry, retry_errors=retry_errors,
+        )
+    except RunDirError:
+        raise
+    except Exception as exc:  # the eval could not start (unknown provider, missing key, ...)
+        from saferelbench.harness.errors import Redactor, describe_error
+
+        reason = describe_error(exc, redactor=Redactor.from_environment(model_args))
+        raise fail(f"--model {model}: {reason} (run directory: {run_dir.path})") from None
 
 
 def register(app: typer.Typer) -> None:
