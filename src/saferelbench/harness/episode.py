@@ -231,16 +231,9 @@ class Episode:
         return self._result
 
 
-def run_episode(
-    task: Task,
-    agent: Agent,
-    config: EpisodeConfig = EpisodeConfig(),
-    *,
-    seed: int = 0,
-    image_sink: ImageSink | None = None,
-) -> EpisodeResult:
-    """Run one episode of a synchronous agent (built-in agents, replay, custom Python agents)."""
-    episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
+def drive(episode: Episode, agent: Agent, task: Task, seed: int) -> EpisodeResult:
+    """Play a synchronous agent through ``episode`` to its end; an agent that raises ends the
+    episode as errored."""
     try:
         agent.reset(task, seed)
     except Exception as exc:  # an agent that cannot even start is an errored episode
@@ -254,3 +247,16 @@ def run_episode(
             break
         episode.submit(raw)
     return episode.result()
+
+
+def run_episode(
+    task: Task,
+    agent: Agent,
+    config: EpisodeConfig = EpisodeConfig(),
+    *,
+    seed: int = 0,
+    image_sink: ImageSink | None = None,
+) -> EpisodeResult:
+    """Run one episode of a synchronous agent (built-in agents, replay, custom Python agents)."""
+    episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
+    return drive(episode, agent, task, seed)

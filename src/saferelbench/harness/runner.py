@@ -17,7 +17,7 @@ from typing import Any
 from saferelbench.agents.base import Agent
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.harness.awareness import judge_with_keywords
-from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink
+from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink, drive
 from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir
@@ -71,16 +71,7 @@ def run_one(
     except Exception as exc:  # e.g. a task the world cannot build
         return errored_result(task, agent.name, config, seed, describe_error(exc, redactor=Redactor.from_environment()))
     try:
-        agent.reset(task, seed)
-        while not episode.finished:
-            observation = episode.observe()
-            try:
-                raw = agent.act(observation)
-            except Exception as exc:
-                episode.fail(exc)
-                break
-            episode.submit(raw)
-        result = episode.result()
+        result = drive(episode, agent, task, seed)
     except Exception as exc:  # the harness itself (rendering, evaluation) failed here
         return errored_result(task, agent.name, config, seed,
                               "harness: " + describe_error(exc, redactor=Redactor.from_environment()))
