@@ -137,7 +137,7 @@ def test_metadata_and_grouped_metrics(task_dir, tmp_path):
     s = log.samples[0]
     assert {"split", "relation", "risk", "pair_id"} <= set(s.metadata)
     m = metrics(log)
-    assert m["SR_split_isbench"] == 1.0 and "SSR_relation_none" in m and "SRec_risk_none" in m
+    assert m["SR_split_isbench"] == 1.0 and "SSR_relation_not_spatial" in m and "SRec_risk_none" in m
     assert json.loads(json.dumps(s.scores[SCORER_NAME].metadata["episode"]))["prompt"] == "base"
 
 

@@ -95,7 +95,7 @@ def to_inspect_sample(t: Task) -> Sample:
     fields = sources.group_fields(t)
     shim = SimpleNamespace(**fields)
     meta: dict[str, Any] = dict(fields)  # real values (None allowed): the reports read them
-    meta["relation_group"] = str(fields["relation"]) if fields["split"] == "spatial" and fields["relation"] else "none"
+    meta["relation_group"] = str(fields["relation"]) if fields["split"] == "spatial" and fields["relation"] else "not_spatial"
     meta["risk_group"] = risk_key(shim) or "none"  # type: ignore[arg-type]
     return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)
 
