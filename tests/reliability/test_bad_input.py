@@ -305,14 +305,6 @@ TASK_MEANING_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]]
     ("bad trigger", _cond("action", "FLY(teacup.n.02_1)"), "action", "FLY"),
     ("wrong arity in the plan", _plan_step("OPEN(teacup.n.02_1, desk.n.01_1)"), "plan", "argument"),
 ]
-#: Entry points that cannot yet report the meaning cases with the file name (see the xfail).
-NEEDS_LOAD_CHECK = pytest.mark.xfail(
-    strict=True,
-    reason="dataset/isbench.load_task does not run store.task_problem yet: the error lacks the file "
-    "name (replay) or the task runs anyway (render, run); see issue 7 report",
-)
-
-
 def _task_commands(path: Path, tmp_path: Path) -> dict[str, list[str]]:
     return {
         "replay": ["replay", str(path)],
@@ -349,9 +341,7 @@ def test_task_file_invalid_json(tmp_path: Path, command: str) -> None:
     assert_clear_error(res, path.name, "invalid JSON")
 
 
-@pytest.mark.parametrize(
-    "command", [pytest.param(c, marks=NEEDS_LOAD_CHECK) for c in ("replay", "render", "run")]
-)
+@pytest.mark.parametrize("command", ["replay", "render", "run"])
 @pytest.mark.parametrize(
     ("case", "mutate", "field", "reason"),
     TASK_MEANING_CASES,

@@ -166,6 +166,11 @@ def load_task(path: str | Path) -> Task:
     unsupported = unsupported_actions(task)
     if unsupported:
         raise UnsupportedTask(f"{path}: uses actions this simulator does not model: {', '.join(sorted(unsupported))}")
+    from saferelbench.dataset.store import task_problem  # the shared meaning check of a task
+
+    problem = task_problem(task)
+    if problem:
+        raise TaskFormatError(f"{path} (task {task.id!r}): {problem}")
     return task
 
 
