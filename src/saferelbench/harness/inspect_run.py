@@ -124,6 +124,9 @@ def _eval(inspect_eval: Any, saferelbench: Any, todo: Sequence[Task], model: str
             display=display,  # type: ignore[arg-type]
             fail_on_error=False,  # one broken sample must not stop a paid run; it is counted
             log_images=log_images,
+            # live sample events cost CPU on the one event loop that drives every sample
+            # (docs/performance.md); the final log is the same without them
+            log_realtime=False,
             max_connections=max_connections,
             score_display=False,
             **retry.eval_args(),

@@ -21,6 +21,7 @@ import base64
 from types import SimpleNamespace
 from typing import Any
 
+import anyio
 from inspect_ai import Task as InspectTask
 from inspect_ai import task
 from inspect_ai.dataset import MemoryDataset, Sample
@@ -174,6 +175,10 @@ def episode_solver(
         episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor)
         transcript: list[ChatMessage] = []
         while not episode.finished:
+            # Render and encode the observation off the event loop: PNG compression releases
+            # the GIL, so the second core takes it while the loop keeps serving other samples
+            # (docs/performance.md). ``Episode.image`` caches the frame for step_messages.
+            await anyio.to_thread.run_sync(episode.image)
             messages = step_messages(episode, seed, state.epoch)
             if not transcript:
                 transcript.append(messages[0])

@@ -72,6 +72,11 @@ def completion_body(model: str, reply: Reply, index: int) -> dict[str, Any]:
     }
 
 
+class _Server(ThreadingHTTPServer):
+    #: the default backlog (5) refuses connections when 64 clients start at once
+    request_queue_size = 256
+
+
 class FakeOpenAIServer:
     """Use as a context manager: ``with FakeOpenAIServer(script) as server: server.base_url``."""
 
@@ -88,7 +93,7 @@ class FakeOpenAIServer:
     # ----- life cycle ---------------------------------------------------------------------------
     def start(self) -> FakeOpenAIServer:
         handler = _make_handler(self)
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _Server(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-openai", daemon=True)
         self._thread.start()
