@@ -146,7 +146,7 @@ def run(
     plan: Annotated[Path | None, typer.Option(help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan.")] = None,
     judge: Annotated[str | None, typer.Option(help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge.")] = None,
     model_arg: Annotated[list[str] | None, typer.Option("--model-arg", "-M", help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.")] = None,
-    split: Annotated[str, typer.Option(help="all (default), spatial, control, or isbench:DIR for IS-Bench-format tasks.")] = "all",
+    split: Annotated[str, typer.Option(help="all (default), spatial, control, isbench:DIR for IS-Bench-format tasks, or file:PATH.jsonl for a samples file.")] = "all",
     relation: Annotated[str | None, typer.Option(help="supporting, containment or proximity.")] = None,
     risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
     prompt: Annotated[str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")] = "base",

@@ -17,6 +17,8 @@ _REGISTRY: dict[str, Task] = {}
 #: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
 SPLITS = ("spatial", "control", "all")
 ISBENCH_PREFIX = "isbench:"
+#: ``file:PATH.jsonl``: samples in the dataset's JSONL format (e.g. a rebuilt or edited set).
+FILE_PREFIX = "file:"
 
 
 class SourceError(ValueError):
@@ -74,9 +76,16 @@ def select_tasks(
         tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX):]).expanduser())
         if relation or risk:
             raise SourceError("--relation/--risk do not apply to IS-Bench tasks")
+    elif split and split.startswith(FILE_PREFIX):
+        from saferelbench.dataset.store import read_samples
+
+        tasks = [
+            s for s in read_samples(Path(split[len(FILE_PREFIX):]).expanduser())
+            if (relation is None or s.relation == relation) and (risk is None or s.risk == risk)
+        ]
     else:
         if split not in (None, *SPLITS):
-            raise SourceError(f"unknown split {split!r} (expected spatial, control, all or isbench:DIR)")
+            raise SourceError(f"unknown split {split!r} (expected spatial, control, all, isbench:DIR or file:PATH.jsonl)")
         from saferelbench.dataset.store import load_samples
 
         tasks = list(load_samples(split=None if split in (None, "all") else split, relation=relation, risk=risk))
