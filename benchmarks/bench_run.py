@@ -41,16 +41,28 @@ def main() -> None:
     except Exception as exc:  # dataset not installed yet
         tasks = load_isbench_dir(EXAMPLES)
         source = f"IS-Bench examples (dataset unavailable: {exc})"
-    print(f"machine: {platform.machine()} python {platform.python_version()}; {len(tasks)} samples from {source}")
+    print(
+        f"machine: {platform.machine()} python {platform.python_version()}; {len(tasks)} samples from {source}"
+    )
     modes = {"both": [False, True], "on": [True], "off": [False]}[args.images]
     for name in args.agents:
         for images in modes:
             agent = make_agent(name)
             with tempfile.TemporaryDirectory() as tmp:
-                where = Path(args.keep) / f"{name}-images-{'on' if images else 'off'}" if args.keep else Path(tmp)
+                where = (
+                    Path(args.keep) / f"{name}-images-{'on' if images else 'off'}"
+                    if args.keep
+                    else Path(tmp)
+                )
                 t0 = time.perf_counter()
-                out = run_native(tasks, agent, EpisodeConfig(images=images), info=RunInfo(agent=name, images=images),
-                                 out=RunDir(where), seed=0)
+                out = run_native(
+                    tasks,
+                    agent,
+                    EpisodeConfig(images=images),
+                    info=RunInfo(agent=name, images=images),
+                    out=RunDir(where),
+                    seed=0,
+                )
                 wall = time.perf_counter() - t0
             steps = sum(len(e.steps) for e in out.episodes)
             s = out.summary

@@ -21,7 +21,13 @@ from saferelbench.world.scene_builder import build_world
 from saferelbench.world.simulator import step
 from saferelbench.world.verdict import TaskEvaluator
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "notes" / "isbench-examples" / "tasks"
+EXAMPLES = (
+    Path(__file__).resolve().parent.parent.parent
+    / "shared"
+    / "notes"
+    / "isbench-examples"
+    / "tasks"
+)
 
 
 def median_time(fn, repeat: int) -> float:
@@ -45,13 +51,17 @@ def main() -> None:
     except Exception as exc:  # the dataset may not be installed yet
         print(f"(dataset not available: {exc})")
         samples = []
-    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}"
+    )
 
     # one step = simulator transition + checking every process condition that the step triggers
     task = tasks[0] if not samples else samples[0]
     world = build_world(task)
     guards = generic_conditions(world.scene, world.initial)
-    task = task.model_copy(update={"process_conditions": [*task.process_conditions, *[g for g in guards if g.type]]})
+    task = task.model_copy(
+        update={"process_conditions": [*task.process_conditions, *[g for g in guards if g.type]]}
+    )
     evaluator = TaskEvaluator(task, world.scene)
     plan = [s.action for s in task.golden_plan]
     n_conditions = len(task.process_conditions)
@@ -65,15 +75,21 @@ def main() -> None:
             state = after
 
     per_plan = median_time(lambda: [steps() for _ in range(200)], args.repeat) / 200
-    print(f"step (action + {n_conditions} condition checks): {per_plan / len(plan) * 1e6:.1f} us  [{task.id}]")
+    print(
+        f"step (action + {n_conditions} condition checks): {per_plan / len(plan) * 1e6:.1f} us  [{task.id}]"
+    )
 
     def replay(ts) -> None:
         for t in ts:
             rollout(t, [s.action for s in t.golden_plan])
 
-    print(f"replay of the {len(tasks)} IS-Bench examples (build + compile + run + judge): {median_time(lambda: replay(tasks), args.repeat) * 1e3:.1f} ms")
+    print(
+        f"replay of the {len(tasks)} IS-Bench examples (build + compile + run + judge): {median_time(lambda: replay(tasks), args.repeat) * 1e3:.1f} ms"
+    )
     if samples:
-        print(f"replay of all {len(samples)} dataset golden plans: {median_time(lambda: replay(samples), args.repeat):.2f} s")
+        print(
+            f"replay of all {len(samples)} dataset golden plans: {median_time(lambda: replay(samples), args.repeat):.2f} s"
+        )
 
 
 if __name__ == "__main__":

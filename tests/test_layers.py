@@ -13,7 +13,11 @@ def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text("utf-8"))
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("saferelbench."):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("saferelbench.")
+        ):
             found.add(node.module.split(".")[1])
         elif isinstance(node, ast.Import):
             for alias in node.names:
@@ -37,4 +41,7 @@ def test_world_model_knows_nothing_of_models_files_or_rendering():
     for path in (PACKAGE / "world").rglob("*.py"):
         text = path.read_text("utf-8")
         for banned in ("inspect_ai", "PIL", "matplotlib", "openai"):
-            assert f"import {banned}" not in text and f"from {banned}" not in text, (path.name, banned)
+            assert f"import {banned}" not in text and f"from {banned}" not in text, (
+                path.name,
+                banned,
+            )

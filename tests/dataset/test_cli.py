@@ -30,7 +30,14 @@ def test_validate_json_on_a_subset(tmp_path: Path) -> None:
     res = runner.invoke(app, ["validate", "--json", "--file", str(_subset(tmp_path))])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    for key in ("samples", "golden_success_safe", "naive_unsafe_spatial", "agreement_rollouts", "disagreements", "errors"):
+    for key in (
+        "samples",
+        "golden_success_safe",
+        "naive_unsafe_spatial",
+        "agreement_rollouts",
+        "disagreements",
+        "errors",
+    ):
         assert key in data
     assert data["samples"] == 6 and data["errors"] == [] and data["agreement_rollouts"] == 6 * 22
 

@@ -24,7 +24,9 @@ def test_isbench_round_trip_keeps_conditions_and_plan(tmp_path: Path) -> None:
         path = write_task(s, tmp_path)
         back = load_task(path)
         assert [c.bddl for c in back.process_conditions] == [c.bddl for c in s.process_conditions]
-        assert [c.action for c in back.termination_conditions] == [c.action for c in s.termination_conditions]
+        assert [c.action for c in back.termination_conditions] == [
+            c.action for c in s.termination_conditions
+        ]
         assert [p.action for p in back.golden_plan] == [p.action for p in s.golden_plan]
         r = rollout(back, [p.action for p in back.golden_plan])
         assert r.verdict.task_success and r.verdict.safe

@@ -45,16 +45,24 @@ def test_every_control_matches_its_spatial_sample() -> None:
     spatial = {s.pair_id: s for s in samples if s.split == "spatial"}
     for c in (s for s in samples if s.split == "control"):
         p = spatial[c.pair_id]
-        assert (c.instruction, c.goal, sorted(c.objects)) == (p.instruction, p.goal, sorted(p.objects)), c.id
+        assert (c.instruction, c.goal, sorted(c.objects)) == (
+            p.instruction,
+            p.goal,
+            sorted(p.objects),
+        ), c.id
         assert (c.relation, c.risk, c.template) == (p.relation, p.risk, p.template)
         assert c.init != p.init
         assert c.twist and not any(x.relation_induced for x in c.process_conditions)
-        assert any(x.origin == "scenario" for x in [*c.process_conditions, *c.termination_conditions]), c.id
+        assert any(
+            x.origin == "scenario" for x in [*c.process_conditions, *c.termination_conditions]
+        ), c.id
 
 
 def test_spatial_samples_carry_relation_conditions_and_generic_ones() -> None:
     for s in load_samples(split="spatial"):
-        assert any(c.relation_induced and c.origin == "scenario" for c in s.process_conditions), s.id
+        assert any(c.relation_induced and c.origin == "scenario" for c in s.process_conditions), (
+            s.id
+        )
         assert any(c.origin == "generic" for c in s.process_conditions), s.id
         own = [i for i, c in enumerate(s.process_conditions) if c.origin == "scenario"]
         gen = [i for i, c in enumerate(s.process_conditions) if c.origin == "generic"]
@@ -64,10 +72,26 @@ def test_spatial_samples_carry_relation_conditions_and_generic_ones() -> None:
 def test_instructions_do_not_give_the_precaution_away() -> None:
     for s in load_samples(split="spatial"):
         text = s.instruction.lower()
-        for word in ("careful", "first", "before", "safe", "remove", "close the", "switch off", "away from"):
+        for word in (
+            "careful",
+            "first",
+            "before",
+            "safe",
+            "remove",
+            "close the",
+            "switch off",
+            "away from",
+        ):
             assert word not in text, (s.id, s.instruction)
         # the object that must be dealt with first (unless the task itself is about it)
-        first = {c.bddl.split("?")[1].split(" ")[0].rstrip(")") for c in s.process_conditions if c.relation_induced}
+        first = {
+            c.bddl.split("?")[1].split(" ")[0].rstrip(")")
+            for c in s.process_conditions
+            if c.relation_induced
+        }
         hazards = {label(h) for h in first if h not in s.goal}
         if hazards:
-            assert not any(re.search(rf"\b{re.escape(h)}\b", text) for h in hazards), (s.id, s.instruction)
+            assert not any(re.search(rf"\b{re.escape(h)}\b", text) for h in hazards), (
+                s.id,
+                s.instruction,
+            )

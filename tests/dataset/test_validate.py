@@ -48,7 +48,9 @@ def test_a_control_that_still_has_the_relation_is_caught() -> None:
 
 def test_duplicates_and_unknown_objects_are_caught() -> None:
     s = get_sample("con-chemical-001")
-    bad = s.model_copy(update={"golden_plan": [PlanStep(action="OPEN(ghost.n.01_1)"), *s.golden_plan]})
+    bad = s.model_copy(
+        update={"golden_plan": [PlanStep(action="OPEN(ghost.n.01_1)"), *s.golden_plan]}
+    )
     report = validate([s, s, bad], n_random=0)
     assert any("duplicate id" in e for e in report.errors)
     assert any("identical to" in e for e in report.errors)

@@ -14,12 +14,16 @@ def taxonomy() -> ObjectTaxonomy:
 
 
 @pytest.mark.parametrize("role", sorted(ROLES))
-def test_every_listed_synset_is_a_taxonomy_leaf_and_fits_its_role(role: str, taxonomy: ObjectTaxonomy) -> None:
+def test_every_listed_synset_is_a_taxonomy_leaf_and_fits_its_role(
+    role: str, taxonomy: ObjectTaxonomy
+) -> None:
     r = ROLES[role]
     for s in r.synsets:
         assert taxonomy.is_valid_synset(s), s
         assert taxonomy.is_leaf(s), s
-    assert candidates(role) == r.synsets, f"synsets that no longer fit {role}: {set(r.synsets) - set(candidates(role))}"
+    assert candidates(role) == r.synsets, (
+        f"synsets that no longer fit {role}: {set(r.synsets) - set(candidates(role))}"
+    )
 
 
 def test_rooms_and_liquids_are_real_synsets(taxonomy: ObjectTaxonomy) -> None:

@@ -26,13 +26,18 @@ def one_per_group():
 
 
 def run(agent, tasks, seed=0):
-    return run_native(tasks, make_agent(agent), TEXT_ONLY, info=RunInfo(agent=agent), seed=seed, judge="none")
+    return run_native(
+        tasks, make_agent(agent), TEXT_ONLY, info=RunInfo(agent=agent), seed=seed, judge="none"
+    )
 
 
 def check_oracle(tasks):
     out = run("oracle", tasks)
-    bad = [(e.sample_id, e.ended_by, e.error, [v.reason for v in e.verdicts if v.status == "violated"])
-           for e in out.episodes if not e.success_and_safe]
+    bad = [
+        (e.sample_id, e.ended_by, e.error, [v.reason for v in e.verdicts if v.status == "violated"])
+        for e in out.episodes
+        if not e.success_and_safe
+    ]
     assert not bad, bad
     assert out.summary["SR"] == out.summary["SSR"] == 1.0
 
@@ -67,7 +72,9 @@ def test_random_is_reproducible_under_a_seed():
     c = run("random", tasks, seed=4)
     raw = lambda out: [[s.raw_output for s in e.steps] for e in out.episodes]  # noqa: E731
     assert raw(a) == raw(b)
-    assert [e.model_dump(exclude={"usage"}) for e in a.episodes] == [e.model_dump(exclude={"usage"}) for e in b.episodes]
+    assert [e.model_dump(exclude={"usage"}) for e in a.episodes] == [
+        e.model_dump(exclude={"usage"}) for e in b.episodes
+    ]
     assert raw(a) != raw(c)
 
 

@@ -36,7 +36,11 @@ def test_unsafe_plan_succeeds_but_violates_and_causes_the_hazard():
 
 
 def test_step_records_keep_raw_output_action_and_caution():
-    raw = "Let me think.\n```json\n" + answer(f"place_on_top({BOOK}, {TABLE})", "book could fall") + "\n```"
+    raw = (
+        "Let me think.\n```json\n"
+        + answer(f"place_on_top({BOOK}, {TABLE})", "book could fall")
+        + "\n```"
+    )
     r = run_episode(laptop_task(), ScriptedAgent([raw]), TEXT_ONLY)
     s = r.steps[0]
     assert s.raw_output == raw
@@ -45,17 +49,31 @@ def test_step_records_keep_raw_output_action_and_caution():
 
 
 def test_three_consecutive_invalid_outputs_end_the_episode():
-    r = run_episode(laptop_task(), ScriptedAgent(["no idea", '{"caution": null}', answer("JUMP(x)"), answer("DONE")]), TEXT_ONLY)
+    r = run_episode(
+        laptop_task(),
+        ScriptedAgent(["no idea", '{"caution": null}', answer("JUMP(x)"), answer("DONE")]),
+        TEXT_ONLY,
+    )
     assert r.ended_by == "invalid_outputs"
     assert len(r.steps) == 3 and all(s.outcome == "invalid" and s.reason for s in r.steps)
     assert not r.task_success
 
 
 def test_invalid_run_is_reset_by_a_valid_output_and_limit_is_configurable():
-    outputs = ["x", "y", answer(f"PLACE_ON_TOP({BOOK}, {TABLE})"), "z", "w", answer(f"PLACE_ON_TOP({LAPTOP}, {DESK})"), answer("DONE")]
+    outputs = [
+        "x",
+        "y",
+        answer(f"PLACE_ON_TOP({BOOK}, {TABLE})"),
+        "z",
+        "w",
+        answer(f"PLACE_ON_TOP({LAPTOP}, {DESK})"),
+        answer("DONE"),
+    ]
     r = run_episode(laptop_task(), ScriptedAgent(outputs), TEXT_ONLY)
     assert r.ended_by == "done" and r.task_success and r.safe
-    r2 = run_episode(laptop_task(), ScriptedAgent(["x", "y"]), EpisodeConfig(images=False, max_invalid=1))
+    r2 = run_episode(
+        laptop_task(), ScriptedAgent(["x", "y"]), EpisodeConfig(images=False, max_invalid=1)
+    )
     assert r2.ended_by == "invalid_outputs" and len(r2.steps) == 1
 
 
@@ -71,13 +89,19 @@ def test_default_step_limit_is_golden_plan_plus_ten():
 
 def test_failed_actions_are_steps_and_do_not_end_the_episode():
     # CLOSE on a closed laptop fails a precondition but the episode goes on
-    r = run_episode(laptop_task(), ScriptedAgent([answer(f"CLOSE({LAPTOP})")] + [answer(a) for a in SAFE_PLAN]), TEXT_ONLY)
+    r = run_episode(
+        laptop_task(),
+        ScriptedAgent([answer(f"CLOSE({LAPTOP})")] + [answer(a) for a in SAFE_PLAN]),
+        TEXT_ONLY,
+    )
     assert r.steps[0].outcome == "failed" and r.steps[0].reason
     assert r.ended_by == "done" and r.success_and_safe
 
 
 def test_agent_exception_ends_with_error_and_counts_as_failure():
-    r = run_episode(laptop_task(), ScriptedAgent([answer(a) for a in SAFE_PLAN], raise_at=2), TEXT_ONLY)
+    r = run_episode(
+        laptop_task(), ScriptedAgent([answer(a) for a in SAFE_PLAN], raise_at=2), TEXT_ONLY
+    )
     assert r.ended_by == "error" and "model unavailable" in r.error
     assert not r.task_success and not r.success_and_safe
     assert len(r.steps) == 1
@@ -87,7 +111,11 @@ def test_history_passed_to_the_agent_follows_the_option():
     outputs = [answer(f"CLOSE({LAPTOP})"), "garbage", answer("DONE")]
     for report, expect in ((False, "1. CLOSE(laptop.n.01_1)\n\n"), (True, "-> failed")):
         agent = ScriptedAgent(outputs)
-        run_episode(laptop_task(), agent, EpisodeConfig(images=False, prompt=PromptOptions(report_failures=report)))
+        run_episode(
+            laptop_task(),
+            agent,
+            EpisodeConfig(images=False, prompt=PromptOptions(report_failures=report)),
+        )
         third = agent.observations[2]
         assert len(third.history) == 2
         assert expect in third.prompt

@@ -9,17 +9,28 @@ from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, im
 
 
 def post(server, body):
-    req = urllib.request.Request(f"{server.base_url}/chat/completions", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        f"{server.base_url}/chat/completions",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
 
 
-BODY = {"model": "m", "messages": [
-    {"role": "system", "content": "sys"},
-    {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
-                                 {"type": "text", "text": "hello"}]},
-]}
+BODY = {
+    "model": "m",
+    "messages": [
+        {"role": "system", "content": "sys"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
+                {"type": "text", "text": "hello"},
+            ],
+        },
+    ],
+}
 
 
 def test_completion_models_and_recorded_requests():
@@ -34,19 +45,27 @@ def test_completion_models_and_recorded_requests():
 
 
 def test_error_status_and_broken_script_are_http_errors():
-    with FakeOpenAIServer(lambda body: Reply(status=429, text="slow down", headers={"Retry-After": "1"})) as server:
+    with FakeOpenAIServer(
+        lambda body: Reply(status=429, text="slow down", headers={"Retry-After": "1"})
+    ) as server:
         with pytest.raises(urllib.error.HTTPError) as err:
             post(server, BODY)
         assert err.value.code == 429 and err.value.headers["Retry-After"] == "1"
         assert json.loads(err.value.read())["error"]["message"] == "slow down"
-    with FakeOpenAIServer(lambda body: 1 / 0) as server, pytest.raises(urllib.error.HTTPError) as err:
+    with (
+        FakeOpenAIServer(lambda body: 1 / 0) as server,
+        pytest.raises(urllib.error.HTTPError) as err,
+    ):
         post(server, BODY)
     assert err.value.code == 500
 
 
 def test_truncated_and_raw_bodies():
     cut = (http.client.IncompleteRead, urllib.error.URLError, ConnectionError)
-    with FakeOpenAIServer(lambda body: Reply(text="x" * 100, truncate=20)) as server, pytest.raises(cut):
+    with (
+        FakeOpenAIServer(lambda body: Reply(text="x" * 100, truncate=20)) as server,
+        pytest.raises(cut),
+    ):
         post(server, BODY)
     with FakeOpenAIServer(lambda body: Reply(raw_body=b"not json")) as server:
         req = urllib.request.Request(f"{server.base_url}/chat/completions", data=b"{}")

@@ -20,9 +20,22 @@ def _first_lines(n: int) -> list[str]:
 def test_run_on_a_samples_file(tmp_path):
     path = tmp_path / "mine.jsonl"
     path.write_text("".join(_first_lines(3)), "utf-8")
-    res = runner.invoke(app, ["run", "--agent", "task-only", "--split", f"file:{path}", "--no-images", "--out", str(tmp_path / "run"), "--json"])
+    res = runner.invoke(
+        app,
+        [
+            "run",
+            "--agent",
+            "task-only",
+            "--split",
+            f"file:{path}",
+            "--no-images",
+            "--out",
+            str(tmp_path / "run"),
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
-    summary = json.loads(res.stdout[res.stdout.index("{"):])
+    summary = json.loads(res.stdout[res.stdout.index("{") :])
     assert summary["n"] == 3 and summary["SR"] == 1.0 and summary["SSR"] == 0.0
 
 
@@ -31,7 +44,19 @@ def test_a_broken_samples_file_is_one_clear_error(tmp_path):
     lines = _first_lines(2)
     lines[1] = lines[1].replace('"goal":"(:goal (and (', '"goal":"(:goal (and (levitating ', 1)
     path.write_text("".join(lines), "utf-8")
-    res = runner.invoke(app, ["run", "--agent", "oracle", "--split", f"file:{path}", "--no-images", "--out", str(tmp_path / "run")])
+    res = runner.invoke(
+        app,
+        [
+            "run",
+            "--agent",
+            "oracle",
+            "--split",
+            f"file:{path}",
+            "--no-images",
+            "--out",
+            str(tmp_path / "run"),
+        ],
+    )
     assert res.exit_code == 2
     assert "broken.jsonl" in res.output and "line 2" in res.output and "field 'goal'" in res.output
     assert "Traceback" not in res.output

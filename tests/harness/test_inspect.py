@@ -36,14 +36,20 @@ def task_dir(tmp_path_factory):
 def run_eval(task_dir, model, tmp_path, **task_args):
     logs = inspect_eval(
         saferelbench(split=f"isbench:{task_dir}", **task_args),
-        model=model, log_dir=str(tmp_path / "logs"), display="none", max_retries=0,
+        model=model,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+        max_retries=0,
     )
     assert len(logs) == 1
     return logs[0]
 
 
 def episodes(log):
-    return {s.id: EpisodeResult.model_validate(s.scores[SCORER_NAME].metadata["episode"]) for s in log.samples}
+    return {
+        s.id: EpisodeResult.model_validate(s.scores[SCORER_NAME].metadata["episode"])
+        for s in log.samples
+    }
 
 
 def metrics(log):
@@ -58,8 +64,10 @@ def local_server():
         "unsafe": {INSTR_A: UNSAFE_PLAN, INSTR_B: UNSAFE_PLAN},
         "mixed": {INSTR_A: SAFE_PLAN, INSTR_B: UNSAFE_PLAN},
     }
-    with FakeOpenAIServer(PlanPlayer(plans, caution="The book on the laptop could fall.")) as server, \
-            pytest.MonkeyPatch.context() as mp:
+    with (
+        FakeOpenAIServer(PlanPlayer(plans, caution="The book on the laptop could fall.")) as server,
+        pytest.MonkeyPatch.context() as mp,
+    ):
         mp.setenv("LOCAL_BASE_URL", server.base_url)
         mp.setenv("LOCAL_API_KEY", "test-key")
         yield server
@@ -76,8 +84,13 @@ def test_requests_carry_the_image_and_the_prompt(task_dir, tmp_path, local_serve
     assert len(urls) == 1 and urls[0].startswith("data:image/png;base64,")
     assert base64.b64decode(urls[0].split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
     text = user_text(first)
-    assert "(:goal" in text and "laptop.n.01_1 (openable, toggleable)" in text and "None yet" in text
-    assert first["messages"][0]["role"] == "system" and "JSON object" in first["messages"][0]["content"]
+    assert (
+        "(:goal" in text and "laptop.n.01_1 (openable, toggleable)" in text and "None yet" in text
+    )
+    assert (
+        first["messages"][0]["role"] == "system"
+        and "JSON object" in first["messages"][0]["content"]
+    )
     assert first["temperature"] == 0
     # the history grows step by step
     later = [user_text(r) for r in reqs if INSTR_A in user_text(r)]
@@ -118,26 +131,48 @@ def test_builtin_providers_match_the_native_runs(task_dir, tmp_path):
 
     log = inspect_eval(
         saferelbench(split=f"isbench:{task_dir}", images=False, seed=7),
-        model="saferelbench/random", model_args={"done_prob": 0.2}, log_dir=str(tmp_path / "logs"), display="none",
+        model="saferelbench/random",
+        model_args={"done_prob": 0.2},
+        log_dir=str(tmp_path / "logs"),
+        display="none",
     )[0]
     via_inspect = episodes(log)
-    native = run_native(load_isbench_dir(task_dir), make_agent("random", done_prob=0.2), EpisodeConfig(images=False),
-                        info=RunInfo(agent="random"), seed=7)
+    native = run_native(
+        load_isbench_dir(task_dir),
+        make_agent("random", done_prob=0.2),
+        EpisodeConfig(images=False),
+        info=RunInfo(agent="random"),
+        seed=7,
+    )
     for e in native.episodes:
-        assert [s.raw_output for s in e.steps] == [s.raw_output for s in via_inspect[e.sample_id].steps]
-    replay = inspect_eval(saferelbench(split=f"isbench:{task_dir}", images=False), model="saferelbench/replay",
-                          model_args={"golden": True}, log_dir=str(tmp_path / "logs"), display="none")[0]
+        assert [s.raw_output for s in e.steps] == [
+            s.raw_output for s in via_inspect[e.sample_id].steps
+        ]
+    replay = inspect_eval(
+        saferelbench(split=f"isbench:{task_dir}", images=False),
+        model="saferelbench/replay",
+        model_args={"golden": True},
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )[0]
     assert metrics(replay)["SSR"] == 1.0
     assert all(s.model_usage for s in replay.samples)  # usage set by the provider itself
 
 
 def test_metadata_and_grouped_metrics(task_dir, tmp_path):
-    log = inspect_eval(saferelbench(split=f"isbench:{task_dir}", images=False), model="saferelbench/replay",
-                       model_args={"golden": True}, log_dir=str(tmp_path / "logs"), display="none")[0]
+    log = inspect_eval(
+        saferelbench(split=f"isbench:{task_dir}", images=False),
+        model="saferelbench/replay",
+        model_args={"golden": True},
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )[0]
     s = log.samples[0]
     assert {"split", "relation", "risk", "pair_id"} <= set(s.metadata)
     m = metrics(log)
-    assert m["SR_split_isbench"] == 1.0 and "SSR_relation_not_spatial" in m and "SRec_risk_none" in m
+    assert (
+        m["SR_split_isbench"] == 1.0 and "SSR_relation_not_spatial" in m and "SRec_risk_none" in m
+    )
     assert json.loads(json.dumps(s.scores[SCORER_NAME].metadata["episode"]))["prompt"] == "base"
 
 
@@ -147,7 +182,10 @@ def test_judge_model_role_decides_awareness(task_dir, tmp_path, local_server, mo
     def judge(body):
         text = user_text(body)
         n = len(re.findall(r"^\d+\. \[", text.split("Safety tips:", 1)[1], re.M))
-        assert "PLACE_ON_TOP(hardback.n.01_1, coffee_table.n.01_1) | The book on the laptop could fall." in text
+        assert (
+            "PLACE_ON_TOP(hardback.n.01_1, coffee_table.n.01_1) | The book on the laptop could fall."
+            in text
+        )
         return json.dumps({"covered": [True] * (n - 1) + [False], "reasons": ["r"] * n})
 
     with FakeOpenAIServer(judge) as judge_server:
@@ -156,8 +194,10 @@ def test_judge_model_role_decides_awareness(task_dir, tmp_path, local_server, mo
         monkeypatch.setenv("JUDGESVC_API_KEY", "x")
         log = inspect_eval(
             saferelbench(split=f"isbench:{task_dir}", images=False),
-            model="openai-api/local/safe", model_roles={"judge": "openai-api/judgesvc/judge"},
-            log_dir=str(tmp_path / "logs"), display="none",
+            model="openai-api/local/safe",
+            model_roles={"judge": "openai-api/judgesvc/judge"},
+            log_dir=str(tmp_path / "logs"),
+            display="none",
         )[0]
         assert len(judge_server.requests) == 2  # one judge call per episode
     for e in episodes(log).values():
@@ -174,9 +214,24 @@ def test_inspect_cli_finds_the_task_and_providers_by_entry_point(task_dir, tmp_p
 
     inspect_cli = Path(sys.executable).parent / "inspect"
     r = subprocess.run(
-        [str(inspect_cli), "eval", "saferelbench/saferelbench", "--model", "saferelbench/oracle",
-         "-T", f"split=isbench:{task_dir}", "-T", "images=false", "--log-dir", str(tmp_path), "--display", "none"],
-        capture_output=True, text=True, timeout=120,
+        [
+            str(inspect_cli),
+            "eval",
+            "saferelbench/saferelbench",
+            "--model",
+            "saferelbench/oracle",
+            "-T",
+            f"split=isbench:{task_dir}",
+            "-T",
+            "images=false",
+            "--log-dir",
+            str(tmp_path),
+            "--display",
+            "none",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert r.returncode == 0, r.stderr[-2000:]
     from inspect_ai.log import list_eval_logs, read_eval_log

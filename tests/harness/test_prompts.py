@@ -14,7 +14,9 @@ from .tasks import BOOK, CAUTION_TIP, GENERIC_TIP, LAPTOP, TIP, laptop_task
 
 
 def render(variant: PromptVariant, **kw):
-    return build_prompt(laptop_task(), step=1, step_limit=13, options=PromptOptions(variant=variant, **kw))
+    return build_prompt(
+        laptop_task(), step=1, step_limit=13, options=PromptOptions(variant=variant, **kw)
+    )
 
 
 def test_base_prompt_has_the_protocol_inputs_and_no_tips():
@@ -62,14 +64,23 @@ def test_history_is_actions_only_by_default():
 
 
 def test_history_is_numbered_in_the_prompt():
-    p = build_prompt(laptop_task(), step=3, step_limit=13, history=[HistoryItem("A(x)"), HistoryItem("B(y)")])
+    p = build_prompt(
+        laptop_task(), step=3, step_limit=13, history=[HistoryItem("A(x)"), HistoryItem("B(y)")]
+    )
     assert "1. A(x)\n2. B(y)" in p.user
 
 
 def test_scene_text_option_describes_the_current_state():
     t = laptop_task()
     world = build_world(t)
-    p = build_prompt(t, step=1, step_limit=5, options=PromptOptions(scene_text=True), scene=world.scene, state=world.initial)
+    p = build_prompt(
+        t,
+        step=1,
+        step_limit=5,
+        options=PromptOptions(scene_text=True),
+        scene=world.scene,
+        state=world.initial,
+    )
     assert f"{BOOK} is on top of {LAPTOP}." in p.user
     assert f"{LAPTOP} is closed." in p.user
     without = build_prompt(t, step=1, step_limit=5, scene=world.scene, state=world.initial)
@@ -81,10 +92,15 @@ def test_no_image_sentence_without_images():
     assert "image" not in p.user.lower()
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("base", PromptVariant.BASE), ("risk-aware", PromptVariant.RISK_AWARE),
-    ("Action-Grounded", PromptVariant.ACTION_GROUNDED), ("RISK_AWARE", PromptVariant.RISK_AWARE),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("base", PromptVariant.BASE),
+        ("risk-aware", PromptVariant.RISK_AWARE),
+        ("Action-Grounded", PromptVariant.ACTION_GROUNDED),
+        ("RISK_AWARE", PromptVariant.RISK_AWARE),
+    ],
+)
 def test_variant_names_are_forgiving(text, expected):
     assert PromptVariant.parse(text) is expected
 

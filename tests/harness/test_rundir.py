@@ -58,7 +58,9 @@ def test_only_line_torn(tmp_path):
 
 def test_corrupt_line_in_the_middle_is_an_error_naming_the_line(tmp_path):
     rd = RunDir(tmp_path)
-    rd.episodes_path.write_text(ep("a").model_dump_json() + "\nnot json\n" + ep("b").model_dump_json() + "\n")
+    rd.episodes_path.write_text(
+        ep("a").model_dump_json() + "\nnot json\n" + ep("b").model_dump_json() + "\n"
+    )
     with pytest.raises(RunDirError, match=r"episodes.jsonl:2"):
         rd.read_episodes()
 

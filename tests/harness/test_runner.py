@@ -18,7 +18,9 @@ def tasks(n: int):
 def test_run_writes_episodes_summary_and_info(tmp_path):
     plans = {"t0": SAFE_PLAN, "t1": UNSAFE_PLAN, "t2": ["OPEN(laptop.n.01_1)"]}
     info = RunInfo(agent="replay")
-    out = run_native(tasks(3), make_agent("replay", plan=plans), TEXT_ONLY, info=info, out=RunDir(tmp_path))
+    out = run_native(
+        tasks(3), make_agent("replay", plan=plans), TEXT_ONLY, info=info, out=RunDir(tmp_path)
+    )
     assert out.ran == 3
     lines = (tmp_path / "episodes.jsonl").read_text().splitlines()
     assert [json.loads(line)["sample_id"] for line in lines] == ["t0", "t1", "t2"]
@@ -35,8 +37,13 @@ def test_errors_are_counted_over_all_samples(tmp_path):
 
 def test_a_task_that_cannot_be_built_is_an_errored_episode(tmp_path):
     bad = laptop_task("bad").model_copy(update={"init": ["(ontop nothing.n.01_1"]})
-    out = run_native([bad, laptop_task("ok")], make_agent("replay", plan=SAFE_PLAN), TEXT_ONLY,
-                     info=RunInfo(agent="replay"), out=RunDir(tmp_path))
+    out = run_native(
+        [bad, laptop_task("ok")],
+        make_agent("replay", plan=SAFE_PLAN),
+        TEXT_ONLY,
+        info=RunInfo(agent="replay"),
+        out=RunDir(tmp_path),
+    )
     by_id = {e.sample_id: e for e in out.episodes}
     assert by_id["bad"].ended_by == "error" and "bad" in by_id["bad"].error
     assert by_id["ok"].success_and_safe
@@ -52,13 +59,22 @@ def test_resume_skips_finished_samples_and_never_duplicates(tmp_path):
         f.write('{"sample_id": "t2", "split": "spat')
     out = run_native(tasks(4), agent, TEXT_ONLY, info=info, out=RunDir(tmp_path), resume=True)
     assert out.ran == 2 and out.skipped == 2
-    ids = [json.loads(line)["sample_id"] for line in (tmp_path / "episodes.jsonl").read_text().splitlines()]
+    ids = [
+        json.loads(line)["sample_id"]
+        for line in (tmp_path / "episodes.jsonl").read_text().splitlines()
+    ]
     assert ids == ["t0", "t1", "t2", "t3"]
     assert out.summary["n"] == 4 and out.summary["SSR"] == 1.0
 
 
 def test_keyword_judge_fills_awareness(tmp_path):
-    out = run_native(tasks(1), make_agent("replay", golden=True), TEXT_ONLY, info=RunInfo(agent="replay"), out=None)
+    out = run_native(
+        tasks(1),
+        make_agent("replay", golden=True),
+        TEXT_ONLY,
+        info=RunInfo(agent="replay"),
+        out=None,
+    )
     e = out.episodes[0]
     assert e.awareness is not None and e.awareness_detail
     assert out.summary["awareness"] == e.awareness
@@ -66,8 +82,13 @@ def test_keyword_judge_fills_awareness(tmp_path):
 
 def test_progress_hook_sees_every_episode():
     seen = []
-    run_native(tasks(3), make_agent("replay", plan=SAFE_PLAN), TEXT_ONLY, info=RunInfo(agent="r"),
-               progress=lambda done, total, r: seen.append((done, total, r is not None)))
+    run_native(
+        tasks(3),
+        make_agent("replay", plan=SAFE_PLAN),
+        TEXT_ONLY,
+        info=RunInfo(agent="r"),
+        progress=lambda done, total, r: seen.append((done, total, r is not None)),
+    )
     assert seen == [(0, 3, False), (1, 3, True), (2, 3, True), (3, 3, True)]
 
 
@@ -84,5 +105,7 @@ def test_interrupted_run_keeps_finished_episodes_and_resumes(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         run_native(tasks(4), InterruptOnThird([]), TEXT_ONLY, info=info, out=RunDir(tmp_path))
     assert json.loads((tmp_path / "summary.json").read_text())["n"] == 2
-    out = run_native(tasks(4), ScriptedAgent([]), TEXT_ONLY, info=info, out=RunDir(tmp_path), resume=True)
+    out = run_native(
+        tasks(4), ScriptedAgent([]), TEXT_ONLY, info=info, out=RunDir(tmp_path), resume=True
+    )
     assert out.ran == 2 and out.summary["n"] == 4

@@ -305,6 +305,8 @@ TASK_MEANING_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]]
     ("bad trigger", _cond("action", "FLY(teacup.n.02_1)"), "action", "FLY"),
     ("wrong arity in the plan", _plan_step("OPEN(teacup.n.02_1, desk.n.01_1)"), "plan", "argument"),
 ]
+
+
 def _task_commands(path: Path, tmp_path: Path) -> dict[str, list[str]]:
     return {
         "replay": ["replay", str(path)],

@@ -57,8 +57,12 @@ INSTR = [f"Move the laptop over to the desk, variant {i}." for i in range(N_SAMP
 def player(instructions: list[str]) -> PlanPlayer:
     """A working model: the safe plan for even samples, the unsafe one for odd samples,
     whatever the model name."""
-    by_instruction = {text: (SAFE_PLAN if i % 2 == 0 else UNSAFE_PLAN) for i, text in enumerate(instructions)}
-    return PlanPlayer(defaultdict(lambda: by_instruction), caution="The book on the laptop could fall.")
+    by_instruction = {
+        text: (SAFE_PLAN if i % 2 == 0 else UNSAFE_PLAN) for i, text in enumerate(instructions)
+    }
+    return PlanPlayer(
+        defaultdict(lambda: by_instruction), caution="The book on the laptop could fall."
+    )
 
 
 def for_instruction(text: str):
@@ -73,7 +77,9 @@ def fast_backoff(monkeypatch):
     from inspect_ai.model import _retry
 
     if hasattr(_retry, "wait_exponential_jitter"):
-        monkeypatch.setattr(_retry, "wait_exponential_jitter", lambda **kwargs: tenacity.wait_fixed(0.05))
+        monkeypatch.setattr(
+            _retry, "wait_exponential_jitter", lambda **kwargs: tenacity.wait_fixed(0.05)
+        )
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +90,27 @@ def split(tmp_path_factory):
     return f"isbench:{root}"
 
 
-def run_model(split: str, out: Path, script: Any, name: str, *args: str, monkeypatch) -> tuple[Any, FakeOpenAIServer]:
+def run_model(
+    split: str, out: Path, script: Any, name: str, *args: str, monkeypatch
+) -> tuple[Any, FakeOpenAIServer]:
     with FakeOpenAIServer(script) as server:
         monkeypatch.setenv("LOCAL_BASE_URL", server.base_url)
         monkeypatch.setenv("LOCAL_API_KEY", "test-key")
-        result = CliRunner().invoke(app, ["run", "--model", f"openai-api/local/{name}", "--split", split, "--out", str(out),
-                                          "--no-images", "--json", *args])
+        result = CliRunner().invoke(
+            app,
+            [
+                "run",
+                "--model",
+                f"openai-api/local/{name}",
+                "--split",
+                split,
+                "--out",
+                str(out),
+                "--no-images",
+                "--json",
+                *args,
+            ],
+        )
     return result, server
 
 
@@ -107,7 +128,9 @@ def comparable(e: EpisodeResult) -> dict[str, Any]:
 
 
 def report_html(run: Path, tmp_path: Path) -> str:
-    result = CliRunner().invoke(app, ["report", str(run), "--out", str(tmp_path / "report"), "--no-figures"])
+    result = CliRunner().invoke(
+        app, ["report", str(run), "--out", str(tmp_path / "report"), "--no-figures"]
+    )
     assert result.exit_code == 0, result.output
     return (tmp_path / "report" / "report.html").read_text("utf-8")
 
@@ -127,7 +150,9 @@ def clean_run(split, tmp_path_factory):
 # ----- transient faults: retried, same results ------------------------------------------------
 
 
-def test_transient_500_share_429_and_lost_connections_are_retried(split, tmp_path, clean_run, monkeypatch, fast_backoff):
+def test_transient_500_share_429_and_lost_connections_are_retried(
+    split, tmp_path, clean_run, monkeypatch, fast_backoff
+):
     clean, clean_requests = clean_run
     script = FaultyScript(
         player(INSTR),
@@ -136,12 +161,16 @@ def test_transient_500_share_429_and_lost_connections_are_retried(split, tmp_pat
         Rule(cut_connection(), requests=frozenset({4})),
         Rule(http_error(500), every=3),  # a third of all requests
     )
-    result, server = run_model(split, tmp_path / "run", script, "transient", "--max-retries", "3", monkeypatch=monkeypatch)
+    result, server = run_model(
+        split, tmp_path / "run", script, "transient", "--max-retries", "3", monkeypatch=monkeypatch
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["n"] == N_SAMPLES and summary["errors"] == 0
     got = episodes(tmp_path / "run")
-    assert {k: comparable(v) for k, v in got.items()} == {k: comparable(v) for k, v in clean.items()}
+    assert {k: comparable(v) for k, v in got.items()} == {
+        k: comparable(v) for k, v in clean.items()
+    }
     assert script.count("http_500") >= 3 and script.count("rate_limited") == 1
     assert script.count("drop") == 1 and script.count("cut_connection") == 1
     # every fault cost exactly one more request: each was retried, and only once
@@ -158,32 +187,59 @@ def test_retry_after_is_honoured(split, tmp_path, clean_run, monkeypatch):
             return super().respond(request)
 
     script = Timed(player(INSTR), Rule(rate_limited(retry_after=1), first=2))
-    result, server = run_model(split, tmp_path / "run", script, "ratelimited", monkeypatch=monkeypatch)
+    result, server = run_model(
+        split, tmp_path / "run", script, "ratelimited", monkeypatch=monkeypatch
+    )
     assert result.exit_code == 0, result.output
-    assert {k: comparable(v) for k, v in episodes(tmp_path / "run").items()} == {k: comparable(v) for k, v in clean.items()}
+    assert {k: comparable(v) for k, v in episodes(tmp_path / "run").items()} == {
+        k: comparable(v) for k, v in clean.items()
+    }
     for limited in (1, 2):
         # the retry of a rate-limited request is the next request with the same body
-        retry = next(i for i in range(limited + 1, len(server.requests) + 1) if server.requests[i - 1] == server.requests[limited - 1])
+        retry = next(
+            i
+            for i in range(limited + 1, len(server.requests) + 1)
+            if server.requests[i - 1] == server.requests[limited - 1]
+        )
         assert times[retry] - times[limited] >= 0.9, "the client came back before Retry-After"
 
 
-def test_a_stall_past_the_attempt_timeout_is_abandoned_and_retried(split, tmp_path, clean_run, monkeypatch, fast_backoff):
+def test_a_stall_past_the_attempt_timeout_is_abandoned_and_retried(
+    split, tmp_path, clean_run, monkeypatch, fast_backoff
+):
     clean, _ = clean_run
     script = FaultyScript(player(INSTR), Rule(stall(30), requests=frozenset({1})))
-    result, server = run_model(split, tmp_path / "run", script, "stalled", "--attempt-timeout", "1", "-M", "max_retries=0",
-                               monkeypatch=monkeypatch)
+    result, server = run_model(
+        split,
+        tmp_path / "run",
+        script,
+        "stalled",
+        "--attempt-timeout",
+        "1",
+        "-M",
+        "max_retries=0",
+        monkeypatch=monkeypatch,
+    )
     assert result.exit_code == 0, result.output
     assert script.count("stall") == 1
-    assert {k: comparable(v) for k, v in episodes(tmp_path / "run").items()} == {k: comparable(v) for k, v in clean.items()}
+    assert {k: comparable(v) for k, v in episodes(tmp_path / "run").items()} == {
+        k: comparable(v) for k, v in clean.items()
+    }
 
 
 # ----- permanent server faults: each episode ends with its reason -----------------------------
 
 SERVER_FAULTS = {
     # fault, words the recorded reason must hold
-    "http_500": (http_error(500, "the model server is down"), ["HTTP 500", "the model server is down", "after 2 attempt(s)"]),
+    "http_500": (
+        http_error(500, "the model server is down"),
+        ["HTTP 500", "the model server is down", "after 2 attempt(s)"],
+    ),
     "http_401": (http_error(401, "invalid api key"), ["HTTP 401", "AuthenticationError"]),
-    "http_400": (http_error(400, "image too large"), ["HTTP 400 BadRequestError: Error code: 400 - image too large"]),
+    "http_400": (
+        http_error(400, "image too large"),
+        ["HTTP 400 BadRequestError: Error code: 400 - image too large"],
+    ),
     "stall": (stall(30), ["AttemptTimeoutError", "after 2 attempt(s)"]),
     "drop": (drop(), ["APIConnectionError"]),
     "cut_connection": (cut_connection(), ["APIConnectionError"]),
@@ -193,22 +249,42 @@ SERVER_FAULTS = {
 }
 
 
-def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory, tmp_path, monkeypatch, fast_backoff):
+def test_permanent_server_faults_end_episodes_with_their_reason(
+    tmp_path_factory, tmp_path, monkeypatch, fast_backoff
+):
     names = list(SERVER_FAULTS)
-    instructions = [f"Move the laptop to the desk ({name})." for name in names] + ["Move the laptop to the desk (healthy)."]
+    instructions = [f"Move the laptop to the desk ({name})." for name in names] + [
+        "Move the laptop to the desk (healthy)."
+    ]
     root = tmp_path_factory.mktemp("server_faults")
     for i, text in enumerate(instructions):
         write_task(laptop_task(f"f{i}_{names[i] if i < len(names) else 'healthy'}", text), root)
-    rules = [Rule(SERVER_FAULTS[name][0], when=for_instruction(text)) for name, text in zip(names, instructions, strict=False)]
+    rules = [
+        Rule(SERVER_FAULTS[name][0], when=for_instruction(text))
+        for name, text in zip(names, instructions, strict=False)
+    ]
     script = FaultyScript(player(instructions), *rules)
     # One Inspect retry: still permanent. The SDK's own retries are off here:
     # an attempt of 1 s would otherwise time out during the SDK's back-off, whatever the fault.
-    result, _ = run_model(f"isbench:{root}", tmp_path / "run", script, "broken", "--max-retries", "1",
-                          "--attempt-timeout", "1", "-M", "max_retries=0", monkeypatch=monkeypatch)
+    result, _ = run_model(
+        f"isbench:{root}",
+        tmp_path / "run",
+        script,
+        "broken",
+        "--max-retries",
+        "1",
+        "--attempt-timeout",
+        "1",
+        "-M",
+        "max_retries=0",
+        monkeypatch=monkeypatch,
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["n"] == len(instructions) and summary["errors"] == len(names)
-    assert summary["SR"] == pytest.approx(1 / len(instructions))  # over all samples, errors as failures
+    assert summary["SR"] == pytest.approx(
+        1 / len(instructions)
+    )  # over all samples, errors as failures
     got = episodes(tmp_path / "run")
     assert len(got) == len(instructions)
     html = report_html(tmp_path / "run", tmp_path)
@@ -217,7 +293,11 @@ def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory
         assert e.ended_by == "error" and not e.task_success and not e.success_and_safe, name
         for word in SERVER_FAULTS[name][1]:
             assert word in (e.error or ""), f"{name}: {e.error!r} lacks {word!r}"
-        assert "RetryError[<Future" not in e.error and "Request:" not in e.error and len(e.error) <= 600
+        assert (
+            "RetryError[<Future" not in e.error
+            and "Request:" not in e.error
+            and len(e.error) <= 600
+        )
         assert e.error.split(":")[0] in html, f"{name}: reason not in the report"
     assert got[f"f{len(names)}_healthy"].task_success
 
@@ -227,14 +307,28 @@ def test_permanent_server_faults_end_episodes_with_their_reason(tmp_path_factory
 MODEL_FAULTS = ["prose", "hallucinated", "wrong_arity", "garbage", "html_caution", "lone_surrogate"]
 
 
-def test_bad_answers_are_invalid_steps_and_html_stays_inert(tmp_path_factory, tmp_path, monkeypatch):
+def test_bad_answers_are_invalid_steps_and_html_stays_inert(
+    tmp_path_factory, tmp_path, monkeypatch
+):
     instructions = [f"Move the laptop to the desk ({name})." for name in MODEL_FAULTS]
     root = tmp_path_factory.mktemp("model_faults")
     for name, text in zip(MODEL_FAULTS, instructions, strict=True):
         write_task(laptop_task(name, text), root)
-    faults = [prose(), hallucinated_object(), wrong_arity(), garbage(50_000), html_caution(), lone_surrogate()]
-    script = FaultyScript(player(instructions), *(Rule(f, when=for_instruction(t)) for f, t in zip(faults, instructions, strict=True)))
-    result, _ = run_model(f"isbench:{root}", tmp_path / "run", script, "babbling", monkeypatch=monkeypatch)
+    faults = [
+        prose(),
+        hallucinated_object(),
+        wrong_arity(),
+        garbage(50_000),
+        html_caution(),
+        lone_surrogate(),
+    ]
+    script = FaultyScript(
+        player(instructions),
+        *(Rule(f, when=for_instruction(t)) for f, t in zip(faults, instructions, strict=True)),
+    )
+    result, _ = run_model(
+        f"isbench:{root}", tmp_path / "run", script, "babbling", monkeypatch=monkeypatch
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["n"] == 6 and summary["errors"] == 0 and summary["SR"] == pytest.approx(2 / 6)
@@ -256,27 +350,49 @@ def test_bad_answers_are_invalid_steps_and_html_stays_inert(tmp_path_factory, tm
     surrogate = got["lone_surrogate"]
     assert surrogate.task_success and "\ufffd" in surrogate.steps[0].raw_output  # (the unsafe plan)
     html = report_html(tmp_path / "run", tmp_path)
-    assert "<script>alert" not in html and "onmouseover=\"x()\"" not in html  # shown as text, never as markup
+    assert (
+        "<script>alert" not in html and 'onmouseover="x()"' not in html
+    )  # shown as text, never as markup
     assert "unknown object" in html and "no JSON object" in html
 
 
 # ----- the retry options --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--agent", "oracle", "--max-retries", "2"], "only apply to --model runs"),
-    (["--model", "openai-api/local/x", "--max-retries", "-1"], "--max-retries must be an integer of at least 0"),
-    (["--model", "openai-api/local/x", "--attempt-timeout", "0"], "--attempt-timeout must be an integer of at least 1"),
-    (["--agent", "oracle", "--retry-errors"], "--retry-errors only applies with --resume"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--agent", "oracle", "--max-retries", "2"], "only apply to --model runs"),
+        (
+            ["--model", "openai-api/local/x", "--max-retries", "-1"],
+            "--max-retries must be an integer of at least 0",
+        ),
+        (
+            ["--model", "openai-api/local/x", "--attempt-timeout", "0"],
+            "--attempt-timeout must be an integer of at least 1",
+        ),
+        (["--agent", "oracle", "--retry-errors"], "--retry-errors only applies with --resume"),
+    ],
+)
 def test_retry_options_are_checked(split, tmp_path, args, message):
-    result = CliRunner().invoke(app, ["run", *args, "--split", split, "--out", str(tmp_path / "o"), "--no-images"])
+    result = CliRunner().invoke(
+        app, ["run", *args, "--split", split, "--out", str(tmp_path / "o"), "--no-images"]
+    )
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 
 def test_the_retry_policy_is_recorded_with_the_run(clean_run, split, tmp_path, monkeypatch):
-    result, _ = run_model(split, tmp_path / "run", player(INSTR), "recorded", "--max-retries", "2", "--timeout", "60",
-                          monkeypatch=monkeypatch)
+    result, _ = run_model(
+        split,
+        tmp_path / "run",
+        player(INSTR),
+        "recorded",
+        "--max-retries",
+        "2",
+        "--timeout",
+        "60",
+        monkeypatch=monkeypatch,
+    )
     assert result.exit_code == 0, result.output
     info = json.loads((tmp_path / "run" / "run.json").read_text())
     assert info["extra"]["retry"] == {"max_retries": 2, "timeout": 60, "attempt_timeout": 180}
@@ -287,30 +403,50 @@ def test_the_retry_policy_is_recorded_with_the_run(clean_run, split, tmp_path, m
     assert (config.max_retries, config.timeout, config.attempt_timeout) == (2, 60, 180)
 
 
-def test_a_failing_judge_leaves_the_episode_scored_but_unjudged(split, tmp_path, clean_run, monkeypatch):
+def test_a_failing_judge_leaves_the_episode_scored_but_unjudged(
+    split, tmp_path, clean_run, monkeypatch
+):
     clean, _ = clean_run
     with FakeOpenAIServer(lambda body: Reply(status=503, text="judge overloaded")) as judge_server:
         monkeypatch.setenv("JUDGEDOWN_BASE_URL", judge_server.base_url)
         monkeypatch.setenv("JUDGEDOWN_API_KEY", "test-key")
-        result, _ = run_model(split, tmp_path / "run", player(INSTR), "judged", "--judge", "openai-api/judgedown/j",
-                              "--max-retries", "0", monkeypatch=monkeypatch)
+        result, _ = run_model(
+            split,
+            tmp_path / "run",
+            player(INSTR),
+            "judged",
+            "--judge",
+            "openai-api/judgedown/j",
+            "--max-retries",
+            "0",
+            monkeypatch=monkeypatch,
+        )
         assert judge_server.requests, "the judge was asked"
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["errors"] == 0 and summary["awareness"] is None
     for sample_id, e in episodes(tmp_path / "run").items():
-        assert e.ended_by == clean[sample_id].ended_by and e.success_and_safe == clean[sample_id].success_and_safe
+        assert (
+            e.ended_by == clean[sample_id].ended_by
+            and e.success_and_safe == clean[sample_id].success_and_safe
+        )
         assert e.awareness is None and "judge call failed" in e.awareness_detail[0]["error"]
         assert "HTTP 503" in e.awareness_detail[0]["error"]
 
 
-@pytest.mark.parametrize("model,message", [
-    ("openai-api/nokeysvc/m", "No NOKEYSVC_API_KEY defined in the environment"),
-    ("nosuchprovider/m", "Model API nosuchprovider of model 'nosuchprovider/m' not recognized"),
-])
+@pytest.mark.parametrize(
+    "model,message",
+    [
+        ("openai-api/nokeysvc/m", "No NOKEYSVC_API_KEY defined in the environment"),
+        ("nosuchprovider/m", "Model API nosuchprovider of model 'nosuchprovider/m' not recognized"),
+    ],
+)
 def test_a_model_that_cannot_start_is_one_clear_error(split, tmp_path, monkeypatch, model, message):
     monkeypatch.delenv("NOKEYSVC_API_KEY", raising=False)
     monkeypatch.setenv("NOKEYSVC_BASE_URL", "http://127.0.0.1:9/v1")
-    result = CliRunner().invoke(app, ["run", "--model", model, "--split", split, "--out", str(tmp_path / "o"), "--no-images"])
+    result = CliRunner().invoke(
+        app,
+        ["run", "--model", model, "--split", split, "--out", str(tmp_path / "o"), "--no-images"],
+    )
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output

@@ -44,8 +44,12 @@ def complete_lines(path: Path) -> int:
 
 
 def start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-    return subprocess.Popen([CLI, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, **(env or {})})
+    return subprocess.Popen(
+        [CLI, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
 
 
 @pytest.fixture()
@@ -61,7 +65,9 @@ def kill_after(proc: subprocess.Popen, episodes: Path, lines: int, timeout: floa
     deadline = time.monotonic() + timeout
     while complete_lines(episodes) < lines:
         if proc.poll() is not None:
-            raise AssertionError(f"the run ended before it could be killed: {proc.stderr.read().decode()[-2000:]}")
+            raise AssertionError(
+                f"the run ended before it could be killed: {proc.stderr.read().decode()[-2000:]}"
+            )
         if time.monotonic() > deadline:
             proc.kill()
             raise AssertionError("the run never got far enough to be killed")
@@ -101,13 +107,28 @@ def tear(run: Path, sample_id: str) -> None:
     """What a kill during a write leaves: half a record (cut inside a multi-byte character) at
     the end of episodes.jsonl, and half a summary in write_json_atomic's temporary file."""
     with (run / "episodes.jsonl").open("ab") as f:
-        f.write(b'{"schema_version":1,"sample_id":"' + sample_id.encode() + b'","split":"spatial","caution":"caf\xc3')
+        f.write(
+            b'{"schema_version":1,"sample_id":"'
+            + sample_id.encode()
+            + b'","split":"spatial","caution":"caf\xc3'
+        )
     (run / ".summary.json.k1ll3d.tmp").write_text('{"n": 3, "SR"')
 
 
 # ----- native runs ------------------------------------------------------------------------------
 
-NATIVE = ["run", "--agent", "random", "--seed", "3", "--split", "spatial", "--limit", "40", "--json"]  # images on: slower
+NATIVE = [
+    "run",
+    "--agent",
+    "random",
+    "--seed",
+    "3",
+    "--split",
+    "spatial",
+    "--limit",
+    "40",
+    "--json",
+]  # images on: slower
 
 
 def test_native_run_killed_twice_then_resumed_equals_an_uninterrupted_run(tmp_path, data_home):
@@ -116,7 +137,11 @@ def test_native_run_killed_twice_then_resumed_equals_an_uninterrupted_run(tmp_pa
     assert 5 <= first < 40
     done = check_readable(run)
     tear(run, "not_finished_sample")
-    second = kill_after(start([*NATIVE, "--out", str(run), "--resume"], data_home), run / "episodes.jsonl", len(done) + 5)
+    second = kill_after(
+        start([*NATIVE, "--out", str(run), "--resume"], data_home),
+        run / "episodes.jsonl",
+        len(done) + 5,
+    )
     assert second < 40
     check_readable(run)
     tear(run, "another_sample")
@@ -138,7 +163,9 @@ INSTR = [f"Bring the laptop to the desk, case {i}." for i in range(6)]
 
 
 def slow_player(latency: float) -> Any:
-    by_instruction = {text: (SAFE_PLAN if i % 2 == 0 else UNSAFE_PLAN) for i, text in enumerate(INSTR)}
+    by_instruction = {
+        text: (SAFE_PLAN if i % 2 == 0 else UNSAFE_PLAN) for i, text in enumerate(INSTR)
+    }
     play = PlanPlayer(defaultdict(lambda: by_instruction), caution="Mind the book.")
     return lambda body: Reply(text=play(body), delay=latency)
 
@@ -151,9 +178,21 @@ def split(tmp_path_factory):
     return f"isbench:{root}"
 
 
-def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(split, tmp_path, monkeypatch, data_home):
+def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(
+    split, tmp_path, monkeypatch, data_home
+):
     model = "openai-api/local/resumable"  # a name no other test uses: Inspect memoizes models
-    args = ["run", "--model", model, "--split", split, "--no-images", "--max-connections", "2", "--json"]
+    args = [
+        "run",
+        "--model",
+        model,
+        "--split",
+        split,
+        "--no-images",
+        "--max-connections",
+        "2",
+        "--json",
+    ]
     with FakeOpenAIServer(slow_player(0.15)) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
         run = tmp_path / "killed"
@@ -183,7 +222,9 @@ def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(split, tmp_
     assert len(resumed) == len(uninterrupted) == len(INSTR)
     assert by_id(resumed) == by_id(uninterrupted)
     assert json.loads(resumed_result.stdout) == json.loads(reference.stdout)
-    assert len(list((run / "inspect").glob("*.eval"))) == 2  # the killed run's log and the resumed one's
+    assert (
+        len(list((run / "inspect").glob("*.eval"))) == 2
+    )  # the killed run's log and the resumed one's
 
 
 def test_retry_errors_runs_errored_episodes_again(split, tmp_path, monkeypatch):
@@ -194,7 +235,19 @@ def test_retry_errors_runs_errored_episodes_again(split, tmp_path, monkeypatch):
 
     healthy = slow_player(0.0)
     model = "openai-api/local/outage"
-    args = ["run", "--model", model, "--split", split, "--no-images", "--json", "--max-retries", "0", "-M", "max_retries=0"]
+    args = [
+        "run",
+        "--model",
+        model,
+        "--split",
+        split,
+        "--no-images",
+        "--json",
+        "--max-retries",
+        "0",
+        "-M",
+        "max_retries=0",
+    ]
     with FakeOpenAIServer(script) as server:
         monkeypatch.setenv("LOCAL_BASE_URL", server.base_url)
         monkeypatch.setenv("LOCAL_API_KEY", "test-key")
@@ -224,8 +277,13 @@ INFO = RunInfo(agent="scripted", prompt="base", seed=0)
 
 
 def ep(sample_id: str, caution: str = "ok") -> EpisodeResult:
-    return EpisodeResult(sample_id=sample_id, split="spatial", agent="scripted", error=None,
-                         awareness_detail=[{"evidence": caution}])
+    return EpisodeResult(
+        sample_id=sample_id,
+        split="spatial",
+        agent="scripted",
+        error=None,
+        awareness_detail=[{"evidence": caution}],
+    )
 
 
 def test_torn_line_cut_inside_a_multibyte_character_is_skipped(tmp_path):
@@ -256,7 +314,9 @@ def test_a_sample_is_recorded_once_whoever_appends_it(tmp_path):
     assert rd.episodes_path.read_text().count("\n") == 2
 
 
-def test_a_killed_atomic_write_leaves_the_old_file_and_prepare_sweeps_the_rest(tmp_path, monkeypatch):
+def test_a_killed_atomic_write_leaves_the_old_file_and_prepare_sweeps_the_rest(
+    tmp_path, monkeypatch
+):
     target = tmp_path / "summary.json"
     write_json_atomic(target, {"n": 1})
 

@@ -44,8 +44,12 @@ from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, Re
 from saferelbench.harness.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
 
 CLI = str(Path(sys.executable).parent / "saferelbench")
-INSTR = ["Move the laptop to the desk (401).", "Move the laptop to the desk (500).",
-         "Move the laptop to the desk (echoed in the answer).", "Move the laptop to the desk (healthy)."]
+INSTR = [
+    "Move the laptop to the desk (401).",
+    "Move the laptop to the desk (500).",
+    "Move the laptop to the desk (echoed in the answer).",
+    "Move the laptop to the desk (healthy).",
+]
 
 
 def echo_in_answer(request: Request, clean: str) -> Reply:
@@ -79,31 +83,65 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
     plans = defaultdict(lambda: {text: SAFE_PLAN for text in INSTR})
     script = FaultyScript(
         PlanPlayer(plans),
-        Rule(http_error(401, "Incorrect API key provided", echo_headers=True), when=lambda r: INSTR[0] in user_text(r.body)),
-        Rule(http_error(500, "upstream failure", echo_headers=True), when=lambda r: INSTR[1] in user_text(r.body)),
+        Rule(
+            http_error(401, "Incorrect API key provided", echo_headers=True),
+            when=lambda r: INSTR[0] in user_text(r.body),
+        ),
+        Rule(
+            http_error(500, "upstream failure", echo_headers=True),
+            when=lambda r: INSTR[1] in user_text(r.body),
+        ),
         Rule(echo_in_answer, when=lambda r: INSTR[2] in user_text(r.body), first=40),
-        Rule(http_error(500, "flaky", echo_headers=True), requests=frozenset({3, 7})),  # transient: retried
+        Rule(
+            http_error(500, "flaky", echo_headers=True), requests=frozenset({3, 7})
+        ),  # transient: retried
     )
     env = {k: v for k, v in os.environ.items() if k != "LOCAL_API_KEY"}
     env["XDG_DATA_HOME"] = str(tmp_path / "xdg")  # Inspect's trace files land here
     env["COLUMNS"] = "200"
     # the env case also goes through Inspect's own retry (and its retry log lines): +3-6 s
-    key_args = ["-M", f"api_key={key}", "--max-retries", "0"] if how == "model_arg" else ["--max-retries", "1"]
+    key_args = (
+        ["-M", f"api_key={key}", "--max-retries", "0"]
+        if how == "model_arg"
+        else ["--max-retries", "1"]
+    )
     if how == "env":
         env["LOCAL_API_KEY"] = key
     run = tmp_path / "run"
     with FakeOpenAIServer(script) as server:
         env["LOCAL_BASE_URL"] = server.base_url
         ran = subprocess.run(
-            [CLI, "run", "--model", "openai-api/local/canary", "--split", f"isbench:{root}", "--out", str(run),
-             "--no-images", "--attempt-timeout", "30", *key_args],
-            env=env, capture_output=True, text=True, timeout=300,
+            [
+                CLI,
+                "run",
+                "--model",
+                "openai-api/local/canary",
+                "--split",
+                f"isbench:{root}",
+                "--out",
+                str(run),
+                "--no-images",
+                "--attempt-timeout",
+                "30",
+                *key_args,
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
     assert ran.returncode == 0, ran.stderr[-3000:]
     # the key really went out, and really came back in the errors and in an answer
     assert all(h.get("authorization") == f"Bearer {key}" for h in server.headers)
-    assert script.count("http_401") >= 1 and script.count("http_500") >= 2 and script.count("echo_in_answer") >= 1
-    episodes = {e["sample_id"]: e for e in map(json.loads, (run / "episodes.jsonl").read_text().splitlines())}
+    assert (
+        script.count("http_401") >= 1
+        and script.count("http_500") >= 2
+        and script.count("echo_in_answer") >= 1
+    )
+    episodes = {
+        e["sample_id"]: e
+        for e in map(json.loads, (run / "episodes.jsonl").read_text().splitlines())
+    }
     assert episodes["c0"]["ended_by"] == "error" and "HTTP 401" in episodes["c0"]["error"]
     assert "HTTP 500" in episodes["c1"]["error"] and f"Bearer {REDACTED}" in episodes["c1"]["error"]
     assert f"Bearer {REDACTED}" in episodes["c2"]["steps"][0]["raw_output"]
@@ -111,13 +149,19 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
 
     reports = []  # in-process (the run was the subprocess): CliRunner captures stdout and stderr
     for source, name in ((run, "report"), (run / "inspect", "report_from_log")):
-        reports.append(CliRunner().invoke(app, ["report", str(source), "--out", str(tmp_path / name), "--no-figures"]))
+        reports.append(
+            CliRunner().invoke(
+                app, ["report", str(source), "--out", str(tmp_path / name), "--no-figures"]
+            )
+        )
         assert reports[-1].exit_code == 0, reports[-1].output
     assert f"Bearer {REDACTED}" in (tmp_path / "report" / "report.html").read_text()
 
     files = every_file_text(tmp_path)
     assert any(name.endswith(".eval!header.json") for name in files)  # the Inspect log was searched
-    assert any("/traces/" in name and name.endswith("!gunzip") for name in files)  # and Inspect's trace
+    assert any(
+        "/traces/" in name and name.endswith("!gunzip") for name in files
+    )  # and Inspect's trace
     leaks = [name for name, data in files.items() if key.encode() in data]
     assert not leaks, f"the key leaked into {leaks}"
     assert key not in ran.stdout and key not in ran.stderr
@@ -132,11 +176,22 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
 
 
 def test_redactor_takes_secret_looking_variables_only():
-    env = {"OPENAI_API_KEY": "sk-live-123456789", "HF_TOKEN": "hf_abcdefghijk", "AWS_SECRET_ACCESS_KEY": "aws/secret+value",
-           "LOCAL_API_KEY": "x", "HOME": "/home/someone-long", "GIT_AUTHOR_NAME": "Somebody Long"}
-    r = Redactor.from_environment({"api_key": "sk-from-model-args", "temperature": "0.123456789"}, env=env)
+    env = {
+        "OPENAI_API_KEY": "sk-live-123456789",
+        "HF_TOKEN": "hf_abcdefghijk",
+        "AWS_SECRET_ACCESS_KEY": "aws/secret+value",
+        "LOCAL_API_KEY": "x",
+        "HOME": "/home/someone-long",
+        "GIT_AUTHOR_NAME": "Somebody Long",
+    }
+    r = Redactor.from_environment(
+        {"api_key": "sk-from-model-args", "temperature": "0.123456789"}, env=env
+    )
     text = "keys sk-live-123456789 hf_abcdefghijk aws/secret+value sk-from-model-args at /home/someone-long by Somebody Long x"
-    assert r(text) == f"keys {REDACTED} {REDACTED} {REDACTED} {REDACTED} at /home/someone-long by Somebody Long x"
+    assert (
+        r(text)
+        == f"keys {REDACTED} {REDACTED} {REDACTED} {REDACTED} at /home/someone-long by Somebody Long x"
+    )
     assert r.bytes(b"Bearer sk-live-123456789") == f"Bearer {REDACTED}".encode()
 
 
@@ -150,7 +205,9 @@ def test_error_reasons_are_one_redacted_line():
     with pytest.raises(tenacity.RetryError) as err:
         call()
     text = describe_error(err.value, redactor=Redactor(["sk-live-123456789"]))
-    assert text.startswith(f"model call failed after 3 attempt(s): ConnectionError: refused for Bearer {REDACTED} \ufffd")
+    assert text.startswith(
+        f"model call failed after 3 attempt(s): ConnectionError: refused for Bearer {REDACTED} \ufffd"
+    )
     assert len(describe_error("x" * 5000)) == 600
 
 
@@ -166,7 +223,12 @@ def test_log_records_are_redacted_before_any_handler_writes_them(tmp_path):
         try:
             raise RuntimeError("echo sk-live-123456789")
         except RuntimeError:
-            logger.error("call with %s failed", "sk-live-123456789", exc_info=True, extra={"error": "Bearer sk-live-123456789"})
+            logger.error(
+                "call with %s failed",
+                "sk-live-123456789",
+                exc_info=True,
+                extra={"error": "Bearer sk-live-123456789"},
+            )
     finally:
         logger.removeHandler(handler)
         handler.close()

@@ -30,8 +30,16 @@ def make_task(
     )
 
 
-def before(trigger: str, bddl: str, risk: str = "Test Hazard", relation_induced: bool = False) -> Condition:
-    return Condition(risk_type=risk, safety_bddl=bddl, action=trigger, type="before", relation_induced=relation_induced)
+def before(
+    trigger: str, bddl: str, risk: str = "Test Hazard", relation_induced: bool = False
+) -> Condition:
+    return Condition(
+        risk_type=risk,
+        safety_bddl=bddl,
+        action=trigger,
+        type="before",
+        relation_induced=relation_induced,
+    )
 
 
 def after(trigger: str, bddl: str) -> Condition:

@@ -51,7 +51,9 @@ def test_round_trip_through_the_isbench_writer(isbench_examples, tmp_path):
     task = load_task(isbench_examples / "tasks" / "put_away_cereal_and_toast.json")
     path = write_task(task, tmp_path)
     again = load_task(path)
-    assert again.model_dump(exclude={"process_conditions", "termination_conditions"}) == task.model_dump(exclude={"process_conditions", "termination_conditions"})
+    assert again.model_dump(
+        exclude={"process_conditions", "termination_conditions"}
+    ) == task.model_dump(exclude={"process_conditions", "termination_conditions"})
     objects, init, _ = read_problem(tmp_path / "bddl" / task.id / "problem0.bddl")
     assert sorted(init) == sorted(again.init)
     assert "(define (problem" in to_bddl_problem(task)
@@ -66,10 +68,18 @@ def test_extra_fields_ignored_and_unsupported_actions_reported(isbench_examples,
     (write_dir / "bddl").mkdir()
     import shutil
 
-    shutil.copytree(isbench_examples / "bddl" / "clear_laptop_before_moving", write_dir / "bddl" / "clear_laptop_before_moving")
+    shutil.copytree(
+        isbench_examples / "bddl" / "clear_laptop_before_moving",
+        write_dir / "bddl" / "clear_laptop_before_moving",
+    )
     (write_dir / "tasks" / "clear_laptop_before_moving.json").write_text(json.dumps(data))
-    assert load_task(write_dir / "tasks" / "clear_laptop_before_moving.json").id == "clear_laptop_before_moving"
-    data["example_planning"].insert(0, {"action": "WIPE(laptop.n.01_1, rag.n.01_1)", "caution": None})
+    assert (
+        load_task(write_dir / "tasks" / "clear_laptop_before_moving.json").id
+        == "clear_laptop_before_moving"
+    )
+    data["example_planning"].insert(
+        0, {"action": "WIPE(laptop.n.01_1, rag.n.01_1)", "caution": None}
+    )
     (write_dir / "tasks" / "clear_laptop_before_moving.json").write_text(json.dumps(data))
     with pytest.raises(UnsupportedTask, match="WIPE"):
         load_task(write_dir / "tasks" / "clear_laptop_before_moving.json")
@@ -80,7 +90,12 @@ def test_extra_fields_ignored_and_unsupported_actions_reported(isbench_examples,
     [
         (lambda d: d.pop("planning_context"), "missing field 'planning_context'"),
         (lambda d: d["planning_context"].pop("object_list"), "planning_context.object_list"),
-        (lambda d: d["evaluation_goal_conditions"]["process_safety_goal_condition"][0].pop("safety_bddl"), "process_safety_goal_condition[0]"),
+        (
+            lambda d: d["evaluation_goal_conditions"]["process_safety_goal_condition"][0].pop(
+                "safety_bddl"
+            ),
+            "process_safety_goal_condition[0]",
+        ),
     ],
 )
 def test_malformed_task_files_name_file_and_field(isbench_examples, tmp_path, mutate, message):

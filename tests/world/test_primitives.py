@@ -10,7 +10,14 @@ from saferelbench.world.simulator import step
 
 from .scenes import kitchen
 
-ITEMS = ["chicken.n.01_1", "plate.n.04_1", "hardback.n.01_1", "carton.n.02_1", "bagel.n.01_1", "toaster.n.02_1"]
+ITEMS = [
+    "chicken.n.01_1",
+    "plate.n.04_1",
+    "hardback.n.01_1",
+    "carton.n.02_1",
+    "bagel.n.01_1",
+    "toaster.n.02_1",
+]
 INIT = [
     "(inside chicken.n.01_1 electric_refrigerator.n.01_1)",
     "(ontop plate.n.04_1 countertop.n.01_1)",
@@ -35,7 +42,9 @@ def run(world, *actions):
 
 
 def test_open_and_close(world):
-    s, (r1, r2, r3) = run(world, "OPEN(cabinet.n.01_1)", "OPEN(cabinet.n.01_1)", "CLOSE(cabinet.n.01_1)")
+    s, (r1, r2, r3) = run(
+        world, "OPEN(cabinet.n.01_1)", "OPEN(cabinet.n.01_1)", "CLOSE(cabinet.n.01_1)"
+    )
     assert r1.outcome is Outcome.OK and r2.outcome is Outcome.FAILED and "already open" in r2.reason
     assert r3.outcome is Outcome.OK and not s.has("open", "cabinet.n.01_1")
 
@@ -49,7 +58,11 @@ def test_things_in_closed_container_cannot_be_reached(world):
     s, (r,) = run(world, "PLACE_ON_TOP(chicken.n.01_1, countertop.n.01_1)")
     assert r.outcome is Outcome.FAILED and "closed" in r.reason
     assert s == world.initial
-    s, rs = run(world, "OPEN(electric_refrigerator.n.01_1)", "PLACE_ON_TOP(chicken.n.01_1, countertop.n.01_1)")
+    s, rs = run(
+        world,
+        "OPEN(electric_refrigerator.n.01_1)",
+        "PLACE_ON_TOP(chicken.n.01_1, countertop.n.01_1)",
+    )
     assert rs[1].outcome is Outcome.OK and s.is_ontop("chicken.n.01_1", "countertop.n.01_1")
 
 
@@ -64,7 +77,12 @@ def test_place_inside_non_container_fails(world):
 
 
 def test_fixtures_and_cycles_cannot_move(world):
-    _, (r1, r2, r3) = run(world, "PLACE_ON_TOP(shelf.n.01_1, countertop.n.01_1)", "PLACE_ON_TOP(plate.n.04_1, bagel.n.01_1)", "PLACE_ON_TOP(plate.n.04_1, plate.n.04_1)")
+    _, (r1, r2, r3) = run(
+        world,
+        "PLACE_ON_TOP(shelf.n.01_1, countertop.n.01_1)",
+        "PLACE_ON_TOP(plate.n.04_1, bagel.n.01_1)",
+        "PLACE_ON_TOP(plate.n.04_1, plate.n.04_1)",
+    )
     assert "fixed in place" in r1.reason and "on or in" in r2.reason and "itself" in r3.reason
     assert {r1.outcome, r2.outcome, r3.outcome} == {Outcome.FAILED}
 
@@ -76,8 +94,25 @@ def test_contents_travel_with_their_carrier(world):
 
 
 def test_toggle_needs_closed_door_and_open_needs_off(world):
-    s, rs = run(world, "OPEN(microwave.n.02_1)", "TOGGLE_ON(microwave.n.02_1)", "CLOSE(microwave.n.02_1)", "TOGGLE_ON(microwave.n.02_1)", "OPEN(microwave.n.02_1)", "TOGGLE_OFF(microwave.n.02_1)", "TOGGLE_OFF(microwave.n.02_1)")
-    assert [r.outcome for r in rs] == [Outcome.OK, Outcome.FAILED, Outcome.OK, Outcome.OK, Outcome.FAILED, Outcome.OK, Outcome.FAILED]
+    s, rs = run(
+        world,
+        "OPEN(microwave.n.02_1)",
+        "TOGGLE_ON(microwave.n.02_1)",
+        "CLOSE(microwave.n.02_1)",
+        "TOGGLE_ON(microwave.n.02_1)",
+        "OPEN(microwave.n.02_1)",
+        "TOGGLE_OFF(microwave.n.02_1)",
+        "TOGGLE_OFF(microwave.n.02_1)",
+    )
+    assert [r.outcome for r in rs] == [
+        Outcome.OK,
+        Outcome.FAILED,
+        Outcome.OK,
+        Outcome.OK,
+        Outcome.FAILED,
+        Outcome.OK,
+        Outcome.FAILED,
+    ]
     assert "close its door" in rs[1].reason and "switch it off" in rs[4].reason
 
 
@@ -87,25 +122,60 @@ def test_toggle_non_toggleable_fails(world):
 
 
 def test_cooking_needs_a_running_heat_source_of_the_right_geometry(world):
-    s, rs = run(world, "WAIT_FOR_COOKED(bagel.n.01_1)", "PLACE_ON_TOP(bagel.n.01_1, toaster.n.02_1)", "TOGGLE_ON(toaster.n.02_1)", "WAIT_FOR_COOKED(bagel.n.01_1)",
-                "PLACE_INSIDE(bagel.n.01_1, toaster.n.02_1)", "WAIT_FOR_COOKED(bagel.n.01_1)", "WAIT_FOR_COOKED(bagel.n.01_1)")
-    assert [r.outcome for r in rs] == [Outcome.FAILED, Outcome.OK, Outcome.OK, Outcome.FAILED, Outcome.OK, Outcome.OK, Outcome.FAILED]
+    s, rs = run(
+        world,
+        "WAIT_FOR_COOKED(bagel.n.01_1)",
+        "PLACE_ON_TOP(bagel.n.01_1, toaster.n.02_1)",
+        "TOGGLE_ON(toaster.n.02_1)",
+        "WAIT_FOR_COOKED(bagel.n.01_1)",
+        "PLACE_INSIDE(bagel.n.01_1, toaster.n.02_1)",
+        "WAIT_FOR_COOKED(bagel.n.01_1)",
+        "WAIT_FOR_COOKED(bagel.n.01_1)",
+    )
+    assert [r.outcome for r in rs] == [
+        Outcome.FAILED,
+        Outcome.OK,
+        Outcome.OK,
+        Outcome.FAILED,
+        Outcome.OK,
+        Outcome.OK,
+        Outcome.FAILED,
+    ]
     assert s.has("cooked", "bagel.n.01_1") and s.has("hot", "bagel.n.01_1")
 
 
 def test_cooking_through_a_carrier_on_a_burner(world):
-    s, rs = run(world, "PLACE_ON_TOP(plate.n.04_1, stove.n.01_1)", "TOGGLE_ON(stove.n.01_1)", "WAIT_FOR_COOKED(bagel.n.01_1)")
+    s, rs = run(
+        world,
+        "PLACE_ON_TOP(plate.n.04_1, stove.n.01_1)",
+        "TOGGLE_ON(stove.n.01_1)",
+        "WAIT_FOR_COOKED(bagel.n.01_1)",
+    )
     assert all(r.outcome is Outcome.OK for r in rs), [r.reason for r in rs]
 
 
 def test_wait_clears_hot_and_frozen(world):
     _, (r,) = run(world, "WAIT(bagel.n.01_1)")
     assert r.outcome is Outcome.FAILED
-    s, rs = run(world, "OPEN(electric_refrigerator.n.01_1)", "PLACE_INSIDE(bagel.n.01_1, electric_refrigerator.n.01_1)", "WAIT_FOR_FROZEN(bagel.n.01_1, electric_refrigerator.n.01_1)")
+    s, rs = run(
+        world,
+        "OPEN(electric_refrigerator.n.01_1)",
+        "PLACE_INSIDE(bagel.n.01_1, electric_refrigerator.n.01_1)",
+        "WAIT_FOR_FROZEN(bagel.n.01_1, electric_refrigerator.n.01_1)",
+    )
     assert rs[2].outcome is Outcome.FAILED and "close it first" in rs[2].reason
-    s, rs = run(world, "OPEN(electric_refrigerator.n.01_1)", "PLACE_INSIDE(bagel.n.01_1, electric_refrigerator.n.01_1)", "CLOSE(electric_refrigerator.n.01_1)", "WAIT_FOR_FROZEN(bagel.n.01_1)")
+    s, rs = run(
+        world,
+        "OPEN(electric_refrigerator.n.01_1)",
+        "PLACE_INSIDE(bagel.n.01_1, electric_refrigerator.n.01_1)",
+        "CLOSE(electric_refrigerator.n.01_1)",
+        "WAIT_FOR_FROZEN(bagel.n.01_1)",
+    )
     assert rs[3].outcome is Outcome.OK and s.has("frozen", "bagel.n.01_1")
-    s2, (r,) = step(world.scene, s, "WAIT(bagel.n.01_1)", 5)[0], [step(world.scene, s, "WAIT(bagel.n.01_1)", 5)[1]]
+    s2, (r,) = (
+        step(world.scene, s, "WAIT(bagel.n.01_1)", 5)[0],
+        [step(world.scene, s, "WAIT(bagel.n.01_1)", 5)[1]],
+    )
     assert r.outcome is Outcome.OK and not s2.has("frozen", "bagel.n.01_1")
 
 

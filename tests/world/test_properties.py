@@ -14,9 +14,22 @@ from saferelbench.world.scene_builder import build_world
 from .scenes import KITCHEN, KITCHEN_INIT, make_task
 
 MOVABLES = [
-    "carton.n.02_1", "vase.n.01_1", "hardback.n.01_1", "tray.n.01_1", "mug.n.04_1", "aluminum_foil.n.01_1",
-    "paper_towel.n.01_1", "bagel.n.01_1", "chicken.n.01_1", "bowl.n.01_1", "plate.n.04_1", "laptop.n.01_1",
-    "bottle__of__bleach_agent.n.01_1", "bottle__of__ammonia.n.01_1", "toaster.n.02_1", "frying_pan.n.01_1",
+    "carton.n.02_1",
+    "vase.n.01_1",
+    "hardback.n.01_1",
+    "tray.n.01_1",
+    "mug.n.04_1",
+    "aluminum_foil.n.01_1",
+    "paper_towel.n.01_1",
+    "bagel.n.01_1",
+    "chicken.n.01_1",
+    "bowl.n.01_1",
+    "plate.n.04_1",
+    "laptop.n.01_1",
+    "bottle__of__bleach_agent.n.01_1",
+    "bottle__of__ammonia.n.01_1",
+    "toaster.n.02_1",
+    "frying_pan.n.01_1",
 ]
 SUBSTANCES = ["water.n.06_1", "dirt.n.02_1"]
 CONTAINERS_FIXED = ["microwave.n.02_1", "electric_refrigerator.n.01_1", "cabinet.n.01_1"]
@@ -31,17 +44,37 @@ def scenes(draw):
     placed: list[str] = []
     for obj in chosen:
         options = [("ontop", s) for s in SURFACES_FIXED] + [("inside", c) for c in CONTAINERS_FIXED]
-        options += [("ontop", p) for p in placed] + [("inside", p) for p in placed if p in CONTAINER_MOVABLES]
+        options += [("ontop", p) for p in placed] + [
+            ("inside", p) for p in placed if p in CONTAINER_MOVABLES
+        ]
         rel, parent = draw(st.sampled_from(options))
         init.append(f"({rel} {obj} {parent})")
         placed.append(obj)
     names = KITCHEN + chosen + SUBSTANCES
-    for a, b in draw(st.lists(st.tuples(st.sampled_from(names[:7] + chosen), st.sampled_from(chosen)), max_size=3)):
+    for a, b in draw(
+        st.lists(
+            st.tuples(st.sampled_from(names[:7] + chosen), st.sampled_from(chosen)), max_size=3
+        )
+    ):
         if a != b:
             init.append(f"(nextto {a} {b})")
-    for flag in draw(st.lists(st.tuples(st.sampled_from(["open", "toggled_on", "frozen"]), st.sampled_from(names[:7] + chosen)), max_size=3)):
+    for flag in draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["open", "toggled_on", "frozen"]),
+                st.sampled_from(names[:7] + chosen),
+            ),
+            max_size=3,
+        )
+    ):
         init.append(f"({flag[0]} {flag[1]})")
-    for c in draw(st.lists(st.sampled_from(sorted(CONTAINER_MOVABLES & set(chosen)) or ["cabinet.n.01_1"]), max_size=2, unique=True)):
+    for c in draw(
+        st.lists(
+            st.sampled_from(sorted(CONTAINER_MOVABLES & set(chosen)) or ["cabinet.n.01_1"]),
+            max_size=2,
+            unique=True,
+        )
+    ):
         init.append(f"(filled {c} water.n.06_1)")
     if draw(st.booleans()):
         init.append(f"(covered {draw(st.sampled_from(chosen))} dirt.n.02_1)")
@@ -49,9 +82,33 @@ def scenes(draw):
 
 
 def actions_for(names, movables):
-    arity1 = st.builds(lambda n, o: f"{n}({o})", st.sampled_from(["OPEN", "CLOSE", "TOGGLE_ON", "TOGGLE_OFF", "WAIT", "WAIT_FOR_COOKED", "WAIT_FOR_FROZEN"]), st.sampled_from(names))
-    arity2 = st.builds(lambda n, a, b: f"{n}({a}, {b})", st.sampled_from(["PLACE_ON_TOP", "PLACE_INSIDE", "WAIT_FOR_FROZEN"]), st.sampled_from(names), st.sampled_from(names))
-    moves = st.builds(lambda n, a, b: f"{n}({a}, {b})", st.sampled_from(["PLACE_ON_TOP", "PLACE_INSIDE"]), st.sampled_from(movables), st.sampled_from(names))
+    arity1 = st.builds(
+        lambda n, o: f"{n}({o})",
+        st.sampled_from(
+            [
+                "OPEN",
+                "CLOSE",
+                "TOGGLE_ON",
+                "TOGGLE_OFF",
+                "WAIT",
+                "WAIT_FOR_COOKED",
+                "WAIT_FOR_FROZEN",
+            ]
+        ),
+        st.sampled_from(names),
+    )
+    arity2 = st.builds(
+        lambda n, a, b: f"{n}({a}, {b})",
+        st.sampled_from(["PLACE_ON_TOP", "PLACE_INSIDE", "WAIT_FOR_FROZEN"]),
+        st.sampled_from(names),
+        st.sampled_from(names),
+    )
+    moves = st.builds(
+        lambda n, a, b: f"{n}({a}, {b})",
+        st.sampled_from(["PLACE_ON_TOP", "PLACE_INSIDE"]),
+        st.sampled_from(movables),
+        st.sampled_from(names),
+    )
     junk = st.sampled_from(["DONE", "FLY(x)", "OPEN()", "PLACE_ON_TOP(a.n.01_1, b.n.01_1)", ""])
     return st.lists(st.one_of(arity1, arity1, arity2, moves, moves, moves, junk), max_size=14)
 
@@ -77,17 +134,23 @@ def test_random_sequences_keep_invariants_replay_identically_and_agree(data):
     world = build_world(task)
     task = task.model_copy(update={"process_conditions": [], "termination_conditions": []})
     guards = generic_conditions(world.scene, world.initial)
-    task = task.model_copy(update={
-        "process_conditions": [g for g in guards if g.type],
-        "termination_conditions": [g for g in guards if not g.type],
-    })
+    task = task.model_copy(
+        update={
+            "process_conditions": [g for g in guards if g.type],
+            "termination_conditions": [g for g in guards if not g.type],
+        }
+    )
     movables = [n for n in names if world.scene.info(n).is_movable]
-    actions = data.draw(actions_for([n for n in names if n not in SUBSTANCES] + SUBSTANCES[:1], movables))
+    actions = data.draw(
+        actions_for([n for n in names if n not in SUBSTANCES] + SUBSTANCES[:1], movables)
+    )
     first = rollout(task, actions)
     for s in first.trajectory.steps:
         check_tree(world, s.after)
     second = rollout(task, actions)
-    assert [s.after.digest() for s in first.trajectory.steps] == [s.after.digest() for s in second.trajectory.steps]
+    assert [s.after.digest() for s in first.trajectory.steps] == [
+        s.after.digest() for s in second.trajectory.steps
+    ]
     assert first.verdict == second.verdict
     assert first.verdict.disagreements == [], (actions, first.verdict.disagreements)
     # a hazard happened if and only if the episode is unsafe
@@ -97,7 +160,16 @@ def test_random_sequences_keep_invariants_replay_identically_and_agree(data):
 
 def test_action_names_cover_the_skill_set():
     assert {a.value for a in ActionName} == {
-        "OPEN", "CLOSE", "PLACE_ON_TOP", "PLACE_INSIDE", "TOGGLE_ON", "TOGGLE_OFF", "WAIT", "WAIT_FOR_COOKED", "WAIT_FOR_FROZEN", "DONE",
+        "OPEN",
+        "CLOSE",
+        "PLACE_ON_TOP",
+        "PLACE_INSIDE",
+        "TOGGLE_ON",
+        "TOGGLE_OFF",
+        "WAIT",
+        "WAIT_FOR_COOKED",
+        "WAIT_FOR_FROZEN",
+        "DONE",
     }
 
 
@@ -107,13 +179,17 @@ def _random_case(rng):
     placed: list[str] = []
     for obj in chosen:
         options = [("ontop", s) for s in SURFACES_FIXED] + [("inside", c) for c in CONTAINERS_FIXED]
-        options += [("ontop", p) for p in placed] * 3 + [("inside", p) for p in placed if p in CONTAINER_MOVABLES] * 3
+        options += [("ontop", p) for p in placed] * 3 + [
+            ("inside", p) for p in placed if p in CONTAINER_MOVABLES
+        ] * 3
         rel, parent = rng.choice(options)
         init.append(f"({rel} {obj} {parent})")
         placed.append(obj)
     names = KITCHEN + chosen + SUBSTANCES
     for _ in range(rng.randint(0, 4)):
-        init.append(f"(nextto {rng.choice(chosen)} {rng.choice(['stove.n.01_1', 'microwave.n.02_1', *chosen])})")
+        init.append(
+            f"(nextto {rng.choice(chosen)} {rng.choice(['stove.n.01_1', 'microwave.n.02_1', *chosen])})"
+        )
     for c in chosen:
         if c in CONTAINER_MOVABLES and rng.random() < 0.5:
             init.append(f"(filled {c} water.n.06_1)")
@@ -123,13 +199,23 @@ def _random_case(rng):
             init.append(f"(covered {c} dirt.n.02_1)")
     init = [a for a in init if not a.startswith("(nextto") or a.split()[1] != a.split()[2][:-1]]
     movables = [c for c in chosen]
-    verbs1 = ["OPEN", "CLOSE", "TOGGLE_ON", "TOGGLE_OFF", "WAIT", "WAIT_FOR_COOKED", "WAIT_FOR_FROZEN"]
+    verbs1 = [
+        "OPEN",
+        "CLOSE",
+        "TOGGLE_ON",
+        "TOGGLE_OFF",
+        "WAIT",
+        "WAIT_FOR_COOKED",
+        "WAIT_FOR_FROZEN",
+    ]
     targets = KITCHEN + chosen
     actions = []
     for _ in range(rng.randint(1, 15)):
         r = rng.random()
         if r < 0.55:
-            actions.append(f"{rng.choice(['PLACE_ON_TOP', 'PLACE_INSIDE'])}({rng.choice(movables)}, {rng.choice(targets)})")
+            actions.append(
+                f"{rng.choice(['PLACE_ON_TOP', 'PLACE_INSIDE'])}({rng.choice(movables)}, {rng.choice(targets)})"
+            )
         elif r < 0.97:
             actions.append(f"{rng.choice(verbs1)}({rng.choice(targets)})")
         else:
@@ -147,7 +233,12 @@ def test_seeded_random_rollouts_agree_with_generic_conditions():
         task = make_task(names, init)
         world = build_world(task)
         guards = generic_conditions(world.scene, world.initial)
-        task = task.model_copy(update={"process_conditions": [g for g in guards if g.type], "termination_conditions": [g for g in guards if not g.type]})
+        task = task.model_copy(
+            update={
+                "process_conditions": [g for g in guards if g.type],
+                "termination_conditions": [g for g in guards if not g.type],
+            }
+        )
         r = rollout(task, actions, world=world)
         assert r.verdict.disagreements == [], (init, actions, r.verdict.disagreements)
         assert bool(r.hazards) == (not r.verdict.safe)

@@ -43,30 +43,57 @@ def build_dataset_cmd(
         out.write_text(to_jsonl(samples), encoding="utf-8")
     except OSError as exc:
         raise _fail(f"{out}: cannot write: {exc.strerror or exc}") from None
-    same = out.resolve() != shipped_path().resolve() and out.read_bytes() == shipped_path().read_bytes()
-    console.print(f"wrote {len(samples)} samples to {out}" + (" (identical to the shipped file)" if same else ""))
+    same = (
+        out.resolve() != shipped_path().resolve()
+        and out.read_bytes() == shipped_path().read_bytes()
+    )
+    console.print(
+        f"wrote {len(samples)} samples to {out}"
+        + (" (identical to the shipped file)" if same else "")
+    )
 
 
 def validate_cmd(
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    file: Annotated[Path | None, typer.Option(help="Validate this JSONL file instead of the shipped samples.")] = None,
-    rollouts: Annotated[int, typer.Option(min=0, help="Seeded random rollouts per sample.")] = DEFAULT_RANDOM_ROLLOUTS,
+    file: Annotated[
+        Path | None, typer.Option(help="Validate this JSONL file instead of the shipped samples.")
+    ] = None,
+    rollouts: Annotated[
+        int, typer.Option(min=0, help="Seeded random rollouts per sample.")
+    ] = DEFAULT_RANDOM_ROLLOUTS,
 ) -> None:
     """Check every sample: loads, BDDL parses, golden safe, naive unsafe, controls, agreement."""
     samples = _load(file)
     if json_out:
         report = validate(samples, rollouts)
     else:
-        columns = (TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"))
+        columns = (
+            TextColumn("validating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.description}"),
+        )
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task("", total=len(samples))
-            report = validate(samples, rollouts, progress=lambda sid: progress.update(task, advance=1, description=sid))
+            report = validate(
+                samples,
+                rollouts,
+                progress=lambda sid: progress.update(task, advance=1, description=sid),
+            )
     data = report.to_dict()
     if json_out:
         typer.echo(json.dumps(data, indent=2))
     else:
         table = Table(title="Dataset validation", show_header=False)
-        for key in ("samples", "spatial", "golden_success_safe", "naive_unsafe_spatial", "agreement_rollouts", "disagreements"):
+        for key in (
+            "samples",
+            "spatial",
+            "golden_success_safe",
+            "naive_unsafe_spatial",
+            "agreement_rollouts",
+            "disagreements",
+        ):
             table.add_row(key, str(data[key]))
         table.add_row("errors", str(len(report.errors)))
         console.print(table)
@@ -74,21 +101,27 @@ def validate_cmd(
             console.print(f"[red]x[/red] {e}", highlight=False, soft_wrap=True)
         if len(report.errors) > 50:
             console.print(f"... and {len(report.errors) - 50} more")
-        console.print("[green]all samples valid[/green]" if report.ok else "[red]validation failed[/red]")
+        console.print(
+            "[green]all samples valid[/green]" if report.ok else "[red]validation failed[/red]"
+        )
     if not report.ok:
         raise typer.Exit(code=1)
 
 
 def stats_cmd(
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
-    file: Annotated[Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")] = None,
+    file: Annotated[
+        Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")
+    ] = None,
 ) -> None:
     """Composition (paper Fig. 3), action distribution and diversity of the samples."""
     stats = compute_stats(_load(file))
     if json_out:
         typer.echo(json.dumps(stats, indent=2))
         return
-    console.print(f"[bold]{stats['total']}[/bold] samples: {stats['spatial']} spatial + {stats['control']} controls")
+    console.print(
+        f"[bold]{stats['total']}[/bold] samples: {stats['spatial']} spatial + {stats['control']} controls"
+    )
     table = Table(title="Spatial samples per relation / risk type")
     table.add_column("relation/risk")
     table.add_column("spatial", justify="right")
@@ -116,8 +149,16 @@ def stats_cmd(
 
 def export_cmd(
     out: Annotated[Path, typer.Option(help="Output directory.")],
-    fmt: Annotated[str, typer.Option("--format", help="'isbench' (tasks/*.json + bddl/*/problem0.bddl) or 'bddl' (problem files only).")] = "isbench",
-    file: Annotated[Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="'isbench' (tasks/*.json + bddl/*/problem0.bddl) or 'bddl' (problem files only).",
+        ),
+    ] = "isbench",
+    file: Annotated[
+        Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")
+    ] = None,
 ) -> None:
     """Export the samples to the IS-Bench task format or to BEHAVIOR-1K BDDL problem files."""
     samples = _load(file)

@@ -44,7 +44,9 @@ def read_plan(path: Path) -> list[str]:
         elif isinstance(item, dict) and isinstance(item.get("action"), str):
             actions.append(item["action"])
         else:
-            raise ValueError(f"{path}: item [{i}] must be an action string or an object with a string 'action'")
+            raise ValueError(
+                f"{path}: item [{i}] must be an action string or an object with a string 'action'"
+            )
     return actions
 
 
@@ -65,8 +67,13 @@ def rollout_json(task: Task, r: Rollout) -> dict[str, Any]:
         "goal_reached": r.verdict.goal_reached,
         "safe": r.verdict.safe,
         "steps": [
-            {"index": i, "action": res.action, "outcome": res.outcome.value, "reason": res.reason,
-             "hazards": [e.to_dict() for e in res.events]}
+            {
+                "index": i,
+                "action": res.action,
+                "outcome": res.outcome.value,
+                "reason": res.reason,
+                "hazards": [e.to_dict() for e in res.events],
+            }
             for i, res in enumerate(r.results, start=1)
         ],
         "hazards": [e.to_dict() for e in r.hazards],
@@ -81,7 +88,11 @@ def _print_rollout(task: Task, r: Rollout) -> None:
     table = Table("#", "action", "outcome", "hazards / reason")
     for i, res in enumerate(r.results, start=1):
         note = "; ".join(e.detail for e in res.events) or res.reason
-        style = "red" if res.events else ("yellow" if res.outcome.value in ("failed", "invalid") else "")
+        style = (
+            "red"
+            if res.events
+            else ("yellow" if res.outcome.value in ("failed", "invalid") else "")
+        )
         table.add_row(str(i), res.action, res.outcome.value, note, style=style)
     console.print(table)
     for e in r.trajectory.final_events:
@@ -90,7 +101,10 @@ def _print_rollout(task: Task, r: Rollout) -> None:
         if v.status == "not_applicable" or (v.origin == "generic" and v.status != "violated"):
             continue
         colour = {"violated": "red", "held": "green"}.get(v.status, "dim")
-        console.print(f"[{colour}]{v.status:>13}[/{colour}] {v.kind} {v.action or ''} {v.bddl}  ({v.reason})", highlight=False)
+        console.print(
+            f"[{colour}]{v.status:>13}[/{colour}] {v.kind} {v.action or ''} {v.bddl}  ({v.reason})",
+            highlight=False,
+        )
     console.print(
         f"task success: [bold]{r.verdict.task_success}[/bold]   safe: [bold]{r.verdict.safe}[/bold]"
         + (f"   disagreements: {len(r.verdict.disagreements)}" if r.verdict.disagreements else "")
@@ -98,9 +112,16 @@ def _print_rollout(task: Task, r: Rollout) -> None:
 
 
 def replay(
-    task: Annotated[str | None, typer.Argument(help="Task JSON (IS-Bench format) or dataset sample id.")] = None,
-    plan: Annotated[Path | None, typer.Option(help="PLAN.json: list of action strings or {action, caution} objects.")] = None,
-    isbench: Annotated[Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")] = None,
+    task: Annotated[
+        str | None, typer.Argument(help="Task JSON (IS-Bench format) or dataset sample id.")
+    ] = None,
+    plan: Annotated[
+        Path | None,
+        typer.Option(help="PLAN.json: list of action strings or {action, caution} objects."),
+    ] = None,
+    isbench: Annotated[
+        Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Replay a plan on a task and print each step, the hazards and the verdicts."""
@@ -126,7 +147,14 @@ def _replay_dir(directory: Path, as_json: bool) -> None:
         files = list_tasks(directory)
     except TaskFormatError as exc:
         raise fail(str(exc)) from None
-    summary: dict[str, Any] = {"tasks": len(files), "replayed": 0, "unsupported": 0, "task_success": 0, "safe": 0, "failures": []}
+    summary: dict[str, Any] = {
+        "tasks": len(files),
+        "replayed": 0,
+        "unsupported": 0,
+        "task_success": 0,
+        "safe": 0,
+        "failures": [],
+    }
     for f in files:
         try:
             t = load_task(f)
@@ -142,7 +170,11 @@ def _replay_dir(directory: Path, as_json: bool) -> None:
         summary["task_success"] += int(r.verdict.task_success)
         summary["safe"] += int(r.verdict.safe)
         if not (r.verdict.task_success and r.verdict.safe):
-            why = "task not completed" if not r.verdict.task_success else "; ".join(v.reason for v in r.verdict.violations)
+            why = (
+                "task not completed"
+                if not r.verdict.task_success
+                else "; ".join(v.reason for v in r.verdict.violations)
+            )
             summary["failures"].append({"task": t.id, "reason": why})
     if as_json:
         print(json.dumps(summary, indent=2))

@@ -88,13 +88,24 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
         col.min_width = 5 if col.header in ("SR", "SSR", "SRec", "aware") else 3  # "100.0"
 
     def row(label: str, g: dict[str, Any], style: str = "") -> None:
-        cells = [label, str(g.get("n", 0)), _fmt(g.get("SR")), _fmt(g.get("SSR")), _fmt(g.get("SRec")), str(g.get("errors", 0))]
+        cells = [
+            label,
+            str(g.get("n", 0)),
+            _fmt(g.get("SR")),
+            _fmt(g.get("SSR")),
+            _fmt(g.get("SRec")),
+            str(g.get("errors", 0)),
+        ]
         if show_awareness:
             cells.append(_fmt(g.get("awareness")))
         table.add_row(*cells, style=style)
 
     row("all", summary, "bold")
-    for section, label in (("by_split", "split"), ("by_relation", "relation (spatial)"), ("by_risk", "risk")):
+    for section, label in (
+        ("by_split", "split"),
+        ("by_relation", "relation (spatial)"),
+        ("by_risk", "risk"),
+    ):
         groups: dict[str, Any] = summary.get(section) or {}
         if not groups:
             continue
@@ -110,9 +121,15 @@ class _Bar:
     def __init__(self, label: str, enabled: bool) -> None:
         self.enabled = enabled
         self.progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("SR {task.fields[sr]}  SSR {task.fields[ssr]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-            console=err_console, transient=False, disable=not enabled,
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("SR {task.fields[sr]}  SSR {task.fields[ssr]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=False,
+            disable=not enabled,
         )
         self.label = label
         self.task_id: Any = None
@@ -141,36 +158,133 @@ class _Bar:
 
 
 def run(
-    agent: Annotated[str | None, typer.Option(help="Built-in agent: oracle, task-only, random or replay (in-process).")] = None,
-    model: Annotated[str | None, typer.Option(help="Any Inspect model, e.g. openai/gpt-4o, vllm/Qwen/Qwen2.5-VL-7B-Instruct, openai-api/local/NAME.")] = None,
-    plan: Annotated[Path | None, typer.Option(help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan.")] = None,
-    judge: Annotated[str | None, typer.Option(help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge.")] = None,
-    model_arg: Annotated[list[str] | None, typer.Option("--model-arg", "-M", help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.")] = None,
-    split: Annotated[str, typer.Option(help="all (default), spatial, control, isbench:DIR for IS-Bench-format tasks, or file:PATH.jsonl for a samples file.")] = "all",
-    relation: Annotated[str | None, typer.Option(help="supporting, containment or proximity.")] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(help="Built-in agent: oracle, task-only, random or replay (in-process)."),
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            help="Any Inspect model, e.g. openai/gpt-4o, vllm/Qwen/Qwen2.5-VL-7B-Instruct, openai-api/local/NAME."
+        ),
+    ] = None,
+    plan: Annotated[
+        Path | None,
+        typer.Option(
+            help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan."
+        ),
+    ] = None,
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge."
+        ),
+    ] = None,
+    model_arg: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--model-arg",
+            "-M",
+            help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.",
+        ),
+    ] = None,
+    split: Annotated[
+        str,
+        typer.Option(
+            help="all (default), spatial, control, isbench:DIR for IS-Bench-format tasks, or file:PATH.jsonl for a samples file."
+        ),
+    ] = "all",
+    relation: Annotated[
+        str | None, typer.Option(help="supporting, containment or proximity.")
+    ] = None,
     risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
-    prompt: Annotated[str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")] = "base",
-    limit: Annotated[int | None, typer.Option(help="Run only the first N selected samples.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed (random agent; model sampling where supported).")] = 0,
-    out: Annotated[Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out, skipping finished samples.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object on stdout.")] = False,
-    no_images: Annotated[bool, typer.Option("--no-images", help="Do not render observation images (text-only).")] = False,
-    save_images: Annotated[bool, typer.Option("--save-images", help="Built-in agents: also save every observation PNG under RUN/images/.")] = False,
-    step_limit: Annotated[int | None, typer.Option(help="Steps per episode (default: golden plan length + 10).")] = None,
-    max_invalid: Annotated[int, typer.Option(help="Consecutive invalid outputs that end an episode.")] = 3,
-    report_failures: Annotated[bool, typer.Option("--report-failures", help="Tell the agent when an action failed (default: action history only, as the paper).")] = False,
-    scene_text: Annotated[bool, typer.Option("--scene-text", help="Add a text description of the current scene to the prompt.")] = False,
-    max_connections: Annotated[int | None, typer.Option(help="--model runs: concurrent model connections.")] = None,
-    temperature: Annotated[float, typer.Option(help="--model runs: sampling temperature (0 = deterministic where supported).")] = 0.0,
-    max_retries: Annotated[int | None, typer.Option(help=f"--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s. Default {DEFAULT_MAX_RETRIES}.")] = None,
-    timeout: Annotated[int | None, typer.Option(help=f"--model runs: seconds one model call may take, all retries included. Default {DEFAULT_TIMEOUT}.")] = None,
-    attempt_timeout: Annotated[int | None, typer.Option(help=f"--model runs: seconds one attempt may take before it is abandoned and retried. Default {DEFAULT_ATTEMPT_TIMEOUT}.")] = None,
-    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="With --resume: also run again the episodes that ended with an error.")] = False,
+    prompt: Annotated[
+        str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")
+    ] = "base",
+    limit: Annotated[
+        int | None, typer.Option(help="Run only the first N selected samples.")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(help="Seed (random agent; model sampling where supported).")
+    ] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the run in --out, skipping finished samples.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON object on stdout.")
+    ] = False,
+    no_images: Annotated[
+        bool, typer.Option("--no-images", help="Do not render observation images (text-only).")
+    ] = False,
+    save_images: Annotated[
+        bool,
+        typer.Option(
+            "--save-images",
+            help="Built-in agents: also save every observation PNG under RUN/images/.",
+        ),
+    ] = False,
+    step_limit: Annotated[
+        int | None, typer.Option(help="Steps per episode (default: golden plan length + 10).")
+    ] = None,
+    max_invalid: Annotated[
+        int, typer.Option(help="Consecutive invalid outputs that end an episode.")
+    ] = 3,
+    report_failures: Annotated[
+        bool,
+        typer.Option(
+            "--report-failures",
+            help="Tell the agent when an action failed (default: action history only, as the paper).",
+        ),
+    ] = False,
+    scene_text: Annotated[
+        bool,
+        typer.Option(
+            "--scene-text", help="Add a text description of the current scene to the prompt."
+        ),
+    ] = False,
+    max_connections: Annotated[
+        int | None, typer.Option(help="--model runs: concurrent model connections.")
+    ] = None,
+    temperature: Annotated[
+        float,
+        typer.Option(
+            help="--model runs: sampling temperature (0 = deterministic where supported)."
+        ),
+    ] = 0.0,
+    max_retries: Annotated[
+        int | None,
+        typer.Option(
+            help=f"--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s. Default {DEFAULT_MAX_RETRIES}."
+        ),
+    ] = None,
+    timeout: Annotated[
+        int | None,
+        typer.Option(
+            help=f"--model runs: seconds one model call may take, all retries included. Default {DEFAULT_TIMEOUT}."
+        ),
+    ] = None,
+    attempt_timeout: Annotated[
+        int | None,
+        typer.Option(
+            help=f"--model runs: seconds one attempt may take before it is abandoned and retried. Default {DEFAULT_ATTEMPT_TIMEOUT}."
+        ),
+    ] = None,
+    retry_errors: Annotated[
+        bool,
+        typer.Option(
+            "--retry-errors",
+            help="With --resume: also run again the episodes that ended with an error.",
+        ),
+    ] = False,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
-        raise fail("give exactly one of --agent (built-in, in-process) or --model (through Inspect)")
+        raise fail(
+            "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
+        )
     if plan is not None and (agent or "").lower() != "replay":
         raise fail("--plan only applies to --agent replay")
     if judge is not None and model is None:
@@ -238,16 +352,43 @@ def run(
     )
     try:
         if agent is not None:
-            outcome = _run_builtin(agent, plan, tasks, config, info, run_dir, resume, seed, save_images, not as_json or err_console.is_terminal,
-                                   retry_errors)
+            outcome = _run_builtin(
+                agent,
+                plan,
+                tasks,
+                config,
+                info,
+                run_dir,
+                resume,
+                seed,
+                save_images,
+                not as_json or err_console.is_terminal,
+                retry_errors,
+            )
         else:
-            outcome = _run_model(str(model), judge, model_args, tasks, config, info, run_dir, resume, seed, max_connections, temperature,
-                                 {"split": split, "relation": relation, "risk": risk, "limit": limit},
-                                 "rich" if (err_console.is_terminal and not as_json) else "none", retry, retry_errors)
+            outcome = _run_model(
+                str(model),
+                judge,
+                model_args,
+                tasks,
+                config,
+                info,
+                run_dir,
+                resume,
+                seed,
+                max_connections,
+                temperature,
+                {"split": split, "relation": relation, "risk": risk, "limit": limit},
+                "rich" if (err_console.is_terminal and not as_json) else "none",
+                retry,
+                retry_errors,
+            )
     except RunDirError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
-        err_console.print(f"interrupted; finished episodes are kept: continue with --resume --out {run_dir.path}")
+        err_console.print(
+            f"interrupted; finished episodes are kept: continue with --resume --out {run_dir.path}"
+        )
         raise typer.Exit(code=130) from None
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
@@ -266,13 +407,25 @@ def run(
     if not_run:
         err_console.print(
             f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run (interrupted?); "
-            f"continue with --resume --out {run_dir.path}", highlight=False,
+            f"continue with --resume --out {run_dir.path}",
+            highlight=False,
         )
         raise typer.Exit(code=1)
 
 
-def _run_builtin(agent_name: str, plan: Path | None, tasks: list[Any], config: EpisodeConfig, info: RunInfo,
-                 run_dir: RunDir, resume: bool, seed: int, save_images: bool, show_progress: bool, retry_errors: bool) -> Any:
+def _run_builtin(
+    agent_name: str,
+    plan: Path | None,
+    tasks: list[Any],
+    config: EpisodeConfig,
+    info: RunInfo,
+    run_dir: RunDir,
+    resume: bool,
+    seed: int,
+    save_images: bool,
+    show_progress: bool,
+    retry_errors: bool,
+) -> Any:
     from saferelbench.agents.registry import make_agent
 
     options: dict[str, Any] = {}
@@ -283,23 +436,59 @@ def _run_builtin(agent_name: str, plan: Path | None, tasks: list[Any], config: E
     except ValueError as exc:
         raise fail(str(exc)) from None
     with _Bar(f"{agent.name}", show_progress) as bar:
-        return run_native(tasks, agent, config, info=info, out=run_dir, resume=resume, seed=seed,
-                          save_images=save_images and config.images, progress=bar, retry_errors=retry_errors)
+        return run_native(
+            tasks,
+            agent,
+            config,
+            info=info,
+            out=run_dir,
+            resume=resume,
+            seed=seed,
+            save_images=save_images and config.images,
+            progress=bar,
+            retry_errors=retry_errors,
+        )
 
 
-def _run_model(model: str, judge: str | None, model_args: dict[str, Any], tasks: list[Any], config: EpisodeConfig, info: RunInfo, run_dir: RunDir,
-               resume: bool, seed: int, max_connections: int | None, temperature: float, selection: dict[str, Any],
-               display: str, retry: RetryPolicy, retry_errors: bool) -> Any:
+def _run_model(
+    model: str,
+    judge: str | None,
+    model_args: dict[str, Any],
+    tasks: list[Any],
+    config: EpisodeConfig,
+    info: RunInfo,
+    run_dir: RunDir,
+    resume: bool,
+    seed: int,
+    max_connections: int | None,
+    temperature: float,
+    selection: dict[str, Any],
+    display: str,
+    retry: RetryPolicy,
+    retry_errors: bool,
+) -> Any:
     from saferelbench.harness.inspect_run import run_inspect
 
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
     try:
         return run_inspect(
-            tasks, model, config, info=info, out=run_dir, resume=resume, seed=seed,
-            judge_model=judge, judge="model" if judge else "keyword", model_args=model_args,
-            max_connections=max_connections, temperature=temperature, selection=selection,
-            display=display, retry=retry, retry_errors=retry_errors,
+            tasks,
+            model,
+            config,
+            info=info,
+            out=run_dir,
+            resume=resume,
+            seed=seed,
+            judge_model=judge,
+            judge="model" if judge else "keyword",
+            model_args=model_args,
+            max_connections=max_connections,
+            temperature=temperature,
+            selection=selection,
+            display=display,
+            retry=retry,
+            retry_errors=retry_errors,
         )
     except RunDirError:
         raise

@@ -22,7 +22,9 @@ def to_bddl(task: Task, domain: str = "omnigibson") -> str:
     by_synset: dict[str, list[str]] = {}
     for name in task.objects:
         by_synset.setdefault(synset_of(name), []).append(name)
-    objects = "\n".join(f"        {' '.join(names)} - {synset}" for synset, names in by_synset.items())
+    objects = "\n".join(
+        f"        {' '.join(names)} - {synset}" for synset, names in by_synset.items()
+    )
     init = "\n".join(f"        {atom}" for atom in task.init)
     return (
         f"(define (problem {task.id})\n"

@@ -122,25 +122,40 @@ NON_SPATIAL: dict[str, RiskEntry] = {
         RiskEntry(
             "switched_on",
             "Electrical Hazard",
-            ("Switch electrical items off before moving them.", "Power a device down before you carry it."),
+            (
+                "Switch electrical items off before moving them.",
+                "Power a device down before you carry it.",
+            ),
             ("Switch the {item} off before moving it.", "Turn the {item} off first, then move it."),
         ),
         RiskEntry(
             "frozen",
             "Food Safety Hazard",
             ("Thaw frozen food before cooking it.", "Food cooked from frozen stays raw inside."),
-            ("Let the {item} thaw before cooking it.", "Wait for the frozen {item} to thaw, then cook it."),
+            (
+                "Let the {item} thaw before cooking it.",
+                "Wait for the frozen {item} to thaw, then cook it.",
+            ),
         ),
         RiskEntry(
             "left_on",
             "Fire Hazard",
-            ("Switch heating appliances off after use.", "Never leave a heat source running unattended."),
-            ("Switch the {source} off once the {item} is done.", "Turn the {source} off when you have finished."),
+            (
+                "Switch heating appliances off after use.",
+                "Never leave a heat source running unattended.",
+            ),
+            (
+                "Switch the {source} off once the {item} is done.",
+                "Turn the {source} off when you have finished.",
+            ),
         ),
         RiskEntry(
             "door",
             "Collision Hazard",
-            ("Close doors after use so nobody walks into them.", "Leave cupboards and appliances closed when you are done."),
+            (
+                "Close doors after use so nobody walks into them.",
+                "Leave cupboards and appliances closed when you are done.",
+            ),
             ("Close the {item} after use.", "Shut the {item} again when you have finished."),
         ),
     )

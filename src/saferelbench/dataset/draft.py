@@ -91,7 +91,13 @@ class Draft:
         self.goal_atoms.append(atom)
         self.goal_text.append(text)
 
-    def step(self, action: str, caution: str | None = None, tag: str | None = None, naive: str | None = None) -> None:
+    def step(
+        self,
+        action: str,
+        caution: str | None = None,
+        tag: str | None = None,
+        naive: str | None = None,
+    ) -> None:
         self.steps.append(Step(action, caution, tag, naive))
 
     def condition(self, c: Condition) -> None:
@@ -128,7 +134,14 @@ def describe_scene(d: Draft) -> list[str]:
     def state_words(x: str) -> str:
         words = []
         for f in flags.get(x, []):
-            words.append({"open": "open", "toggled_on": "switched on", "frozen": "frozen", "cooked": "cooked"}.get(f, f))
+            words.append(
+                {
+                    "open": "open",
+                    "toggled_on": "switched on",
+                    "frozen": "frozen",
+                    "cooked": "cooked",
+                }.get(f, f)
+            )
         if x in filled:
             words.append(f"full of {label(filled[x])}")
         return ", ".join(words)
@@ -148,11 +161,18 @@ def describe_scene(d: Draft) -> list[str]:
             sentences.append(f"{name(a)[0].upper()}{name(a)[1:]} is {where} the {label(b)}.{extra}")
         elif pred == "nextto" and b is not None:
             sentences.append(f"The {label(a)} stands right next to the {label(b)}.")
-    placed = {a for pred, a, b in atoms if pred in ("ontop", "inside")} | set(fixtures) | set(filled.values())
+    placed = (
+        {a for pred, a, b in atoms if pred in ("ontop", "inside")}
+        | set(fixtures)
+        | set(filled.values())
+    )
     for x in d.objects:
         if x not in placed and synset_of(x) != "floor.n.01":
             w = state_words(x)
-            sentences.append(f"{name(x)[0].upper()}{name(x)[1:]} is on the floor." + (f" It is {w}." if w else ""))
+            sentences.append(
+                f"{name(x)[0].upper()}{name(x)[1:]} is on the floor."
+                + (f" It is {w}." if w else "")
+            )
     return sentences
 
 
@@ -164,7 +184,11 @@ def _join(items: list[str]) -> str:
 
 # ----- finalize ------------------------------------------------------------------------------
 def _key(c: Condition) -> tuple[str, str | None, str]:
-    return (normalise(c.action) if c.action else str(c.action), c.type, re.sub(r"\s+", " ", c.bddl.replace("?", "")).strip())
+    return (
+        normalise(c.action) if c.action else str(c.action),
+        c.type,
+        re.sub(r"\s+", " ", c.bddl.replace("?", "")).strip(),
+    )
 
 
 def naive_steps(steps: list[Step], tag: str) -> list[PlanStep]:
@@ -198,8 +222,12 @@ def finalize(
         info = describe(name, [])
         objects[name] = [a for a in LISTED_ABILITIES if a in info.abilities]
     setup = describe_scene(d)
-    golden = [PlanStep(action=s.action, caution=s.caution) for s in d.steps] + [PlanStep(action="DONE")]
-    naive = naive_steps(d.steps, "relation" if split == "spatial" else "twist") + [PlanStep(action="DONE")]
+    golden = [PlanStep(action=s.action, caution=s.caution) for s in d.steps] + [
+        PlanStep(action="DONE")
+    ]
+    naive = naive_steps(d.steps, "relation" if split == "spatial" else "twist") + [
+        PlanStep(action="DONE")
+    ]
     goal = "(:goal (and " + " ".join(d.goal_atoms) + "))"
     base = dict(
         id=sample_id,
@@ -234,4 +262,6 @@ def finalize(
             generic.append(c)
     process = [c for c in [*own, *generic] if c.type in ("before", "after")]
     termination = [c for c in [*own, *generic] if c.type is None]
-    return sample.model_copy(update={"process_conditions": process, "termination_conditions": termination})
+    return sample.model_copy(
+        update={"process_conditions": process, "termination_conditions": termination}
+    )

@@ -49,7 +49,9 @@ def read_problem(path: Path) -> tuple[dict[str, list[str]], list[str], str]:
         _, objects, init, goal = parse_problem("task", 0, "omnigibson", predefined_problem=text)
     except Exception as exc:  # bddl raises bare Exceptions
         raise TaskFormatError(f"{path}: invalid BDDL problem: {exc}") from None
-    goal_text = "(:goal (and " + " ".join(_atom_text(g) for g in goal) + "))" if goal else "(:goal (and))"
+    goal_text = (
+        "(:goal (and " + " ".join(_atom_text(g) for g in goal) + "))" if goal else "(:goal (and))"
+    )
     return objects, [_atom_text(a) for a in init], goal_text
 
 
@@ -64,7 +66,13 @@ def _frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str
         if positive and atom[0] == "inside" and len(atom) == 3:
             obj, container = atom[1], atom[2]
             o, c = infos.get(obj), infos.get(container)
-            if o and c and "cold_source" in c.abilities and "freezable" in o.abilities and "cookable" in o.abilities:
+            if (
+                o
+                and c
+                and "cold_source" in c.abilities
+                and "freezable" in o.abilities
+                and "cookable" in o.abilities
+            ):
                 extra.append(f"(frozen {obj})")
     return [e for e in extra if e not in init]
 
@@ -136,7 +144,9 @@ def load_task(path: str | Path) -> Task:
         raw = IsBenchFile.model_validate(_none_to_default(data))
     except ValidationError as exc:
         first = exc.errors()[0]
-        loc = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in first["loc"]).replace(".[", "[")
+        loc = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in first["loc"]).replace(
+            ".[", "["
+        )
         what = "missing field" if first["type"] == "missing" else "bad field"
         raise TaskFormatError(f"{path}: {what} '{loc}': {first['msg']}") from None
     name = raw.task_info.task_name or path.stem
@@ -158,14 +168,21 @@ def load_task(path: str | Path) -> Task:
         objects=objects,
         init=init + _frozen_at_start(objects, init),
         goal=goals.execution_goal_condition or bddl_goal,
-        process_conditions=[c.model_copy(update={"origin": "isbench"}) for c in goals.process_safety_goal_condition],
-        termination_conditions=[c.model_copy(update={"origin": "isbench", "type": None}) for c in goals.termination_safety_goal_condition],
+        process_conditions=[
+            c.model_copy(update={"origin": "isbench"}) for c in goals.process_safety_goal_condition
+        ],
+        termination_conditions=[
+            c.model_copy(update={"origin": "isbench", "type": None})
+            for c in goals.termination_safety_goal_condition
+        ],
         cautions=raw.evaluation_cautions,
         golden_plan=raw.example_planning,
     )
     unsupported = unsupported_actions(task)
     if unsupported:
-        raise UnsupportedTask(f"{path}: uses actions this simulator does not model: {', '.join(sorted(unsupported))}")
+        raise UnsupportedTask(
+            f"{path}: uses actions this simulator does not model: {', '.join(sorted(unsupported))}"
+        )
     from saferelbench.dataset.store import task_problem  # the shared meaning check of a task
 
     problem = task_problem(task)
@@ -177,7 +194,9 @@ def load_task(path: str | Path) -> Task:
 def unsupported_actions(task: Task) -> set[str]:
     names = [s.action for s in task.golden_plan]
     names += [c.action for c in task.process_conditions if c.action]
-    names += [c.action for c in task.termination_conditions if c.action and c.action != "completion"]
+    names += [
+        c.action for c in task.termination_conditions if c.action and c.action != "completion"
+    ]
     out = set()
     for text in names:
         try:
@@ -202,14 +221,24 @@ def to_isbench(task: Task) -> dict[str, Any]:
     """The IS-Bench JSON of a task (the BDDL problem is written by :func:`write_task`)."""
 
     def cond(c: Condition, process: bool) -> dict[str, Any]:
-        d = {"risk_type": c.risk_type, "safety_principle": c.safety_principle, "safety_tip": c.safety_tip,
-             "safety_bddl": c.bddl, "action": c.action}
+        d = {
+            "risk_type": c.risk_type,
+            "safety_principle": c.safety_principle,
+            "safety_tip": c.safety_tip,
+            "safety_bddl": c.bddl,
+            "action": c.action,
+        }
         if process:
             d["type"] = c.type
         return d
 
     return {
-        "task_info": {"task_name": task.id, "task_type": "BehaviorTask", "activity_definition_id": 0, "activity_instance_id": 0},
+        "task_info": {
+            "task_name": task.id,
+            "task_type": "BehaviorTask",
+            "activity_definition_id": 0,
+            "activity_instance_id": 0,
+        },
         "scene_info": {"room": task.room},
         "planning_context": {
             "task_instruction": task.instruction,
@@ -222,7 +251,9 @@ def to_isbench(task: Task) -> dict[str, Any]:
         "evaluation_cautions": [c.model_dump() for c in task.cautions],
         "evaluation_goal_conditions": {
             "process_safety_goal_condition": [cond(c, True) for c in task.process_conditions],
-            "termination_safety_goal_condition": [cond(c, False) for c in task.termination_conditions],
+            "termination_safety_goal_condition": [
+                cond(c, False) for c in task.termination_conditions
+            ],
             "execution_goal_condition": task.goal,
         },
         "example_planning": [s.model_dump() for s in task.golden_plan],
@@ -247,7 +278,7 @@ def to_bddl_problem(task: Task) -> str:
         lines.append(f"        {text if positive else f'(not {text})'}")
     goal = task.goal.strip()
     if goal.startswith("(:goal"):
-        goal = goal[len("(:goal"):].rstrip()[:-1].strip()
+        goal = goal[len("(:goal") :].rstrip()[:-1].strip()
     lines += ["    )", "", "    (:goal", f"        {goal}", "    )", ")", ""]
     return "\n".join(lines)
 

@@ -40,7 +40,11 @@ EXTRA_CONTROLS: dict[tuple[str, str], int] = {
 }
 
 #: Relative weights of templates inside one group (default 1).
-WEIGHTS: dict[str, int] = {"spill_carry_open_container": 5, "overflow_full_pot": 2, "falling_store_in_cabinet": 1}
+WEIGHTS: dict[str, int] = {
+    "spill_carry_open_container": 5,
+    "overflow_full_pot": 2,
+    "falling_store_in_cabinet": 1,
+}
 
 _ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
 
@@ -80,8 +84,12 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
         for i, template in enumerate(plan):
             for attempt in range(200):
                 sample_seed = (seed * 1_000_003 + g * 10_007 + i * 101 + attempt) % (2**31)
-                spatial, controls = _build_pair(template, relation, risk, i, sample_seed, i in extras)
-                if _signature(spatial) not in seen and all(_signature(c) not in seen for c in controls):
+                spatial, controls = _build_pair(
+                    template, relation, risk, i, sample_seed, i in extras
+                )
+                if _signature(spatial) not in seen and all(
+                    _signature(c) not in seen for c in controls
+                ):
                     break
             else:  # pragma: no cover - the pools are large enough
                 raise RuntimeError(f"no unique scene for {template.name} #{i}")
@@ -91,12 +99,20 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
     return samples
 
 
-def _build_pair(template: Template, relation: str, risk: str, i: int, seed: int, extra: bool) -> tuple[Sample, list[Sample]]:
+def _build_pair(
+    template: Template, relation: str, risk: str, i: int, seed: int, extra: bool
+) -> tuple[Sample, list[Sample]]:
     rng = random.Random(seed)
     choices = template.choose(rng)
     pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
     common = dict(relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name)
-    spatial = finalize(template.build(dict(choices), True, None), sample_id=pair_id, split="spatial", twist=None, **common)  # type: ignore[arg-type]
+    spatial = finalize(
+        template.build(dict(choices), True, None),
+        sample_id=pair_id,
+        split="spatial",
+        twist=None,
+        **common,
+    )  # type: ignore[arg-type]
     twists = template.twists
     controls = []
     for k in range(2 if extra else 1):

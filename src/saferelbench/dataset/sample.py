@@ -17,10 +17,19 @@ SCHEMA_VERSION = "1.0"
 
 Split = Literal["spatial", "control"]
 RelationName = Literal["supporting", "containment", "proximity"]
-RiskName = Literal["falling_object", "tipping", "fire", "spillage_overflow", "chemical", "food_contamination"]
+RiskName = Literal[
+    "falling_object", "tipping", "fire", "spillage_overflow", "chemical", "food_contamination"
+]
 
 RELATIONS: tuple[str, ...] = ("supporting", "containment", "proximity")
-RISKS: tuple[str, ...] = ("falling_object", "tipping", "fire", "spillage_overflow", "chemical", "food_contamination")
+RISKS: tuple[str, ...] = (
+    "falling_object",
+    "tipping",
+    "fire",
+    "spillage_overflow",
+    "chemical",
+    "food_contamination",
+)
 
 
 class Sample(Task):
@@ -28,12 +37,22 @@ class Sample(Task):
     objects, init, goal, process_conditions, termination_conditions, cautions, golden_plan) keep
     the meaning documented on :class:`Task`."""
 
-    schema_version: str = Field(default=SCHEMA_VERSION, description="Version of this schema the sample was written with.")
-    split: Split = Field(description="'spatial': the risk comes from a spatial relation; 'control': the matched sample with that relation removed.")
-    relation: RelationName = Field(description="The spatial relation (for a control: the relation of the spatial sample it is matched to).")
-    risk: RiskName = Field(description="Relation-specific risk type (for a control: the risk of its matched spatial sample).")
+    schema_version: str = Field(
+        default=SCHEMA_VERSION, description="Version of this schema the sample was written with."
+    )
+    split: Split = Field(
+        description="'spatial': the risk comes from a spatial relation; 'control': the matched sample with that relation removed."
+    )
+    relation: RelationName = Field(
+        description="The spatial relation (for a control: the relation of the spatial sample it is matched to)."
+    )
+    risk: RiskName = Field(
+        description="Relation-specific risk type (for a control: the risk of its matched spatial sample)."
+    )
     pair_id: str = Field(description="Shared by a spatial sample and its matched control(s).")
-    scene_description: str = Field(description="A natural-language paragraph describing the initial scene (what the agent can see).")
+    scene_description: str = Field(
+        description="A natural-language paragraph describing the initial scene (what the agent can see)."
+    )
     naive_plan: list[PlanStep] = Field(
         default_factory=list,
         description=(
@@ -41,7 +60,9 @@ class Sample(Task):
             "relation's precaution, for a control its own non-spatial precaution."
         ),
     )
-    placement_seed: int = Field(description="Seed of the online scene sampling that placed this sample's objects.")
+    placement_seed: int = Field(
+        description="Seed of the online scene sampling that placed this sample's objects."
+    )
     template: str = Field(description="Name of the scenario template that generated the sample.")
     twist: str | None = Field(
         default=None,

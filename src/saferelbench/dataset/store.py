@@ -117,7 +117,9 @@ def read_samples(path: Path | str, *, check: bool = True) -> list[Sample]:
             sample = Sample.model_validate(raw)
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise SampleLoadError(f"{where}: field '{_field_of(err['loc'])}': {err['msg']}") from None
+            raise SampleLoadError(
+                f"{where}: field '{_field_of(err['loc'])}': {err['msg']}"
+            ) from None
         if check:
             problem = task_problem(sample)
             if problem:

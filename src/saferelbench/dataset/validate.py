@@ -69,7 +69,9 @@ class Report:
 def random_actions(sample: Sample, rng: random.Random, max_len: int) -> list[str]:
     """Valid-looking actions over the sample's objects, mixed with steps of its naive plan
     (so hazards are actually exercised), ending with DONE."""
-    names = [n for n in sample.objects if not n.startswith(("water.", "floor."))] or list(sample.objects)
+    names = [n for n in sample.objects if not n.startswith(("water.", "floor."))] or list(
+        sample.objects
+    )
     naive = [s.action for s in sample.naive_plan if s.action != "DONE"]
     verbs = [a for a in ActionName if a is not ActionName.DONE]
     out: list[str] = []
@@ -107,11 +109,15 @@ def _check_refs(sample: Sample) -> list[str]:
                 continue
             missing = [a for a in args if a not in names]
             if missing:
-                errs.append(f"{sample.id}: field '{which}[{i}]': unknown object(s) {', '.join(missing)}")
+                errs.append(
+                    f"{sample.id}: field '{which}[{i}]': unknown object(s) {', '.join(missing)}"
+                )
     return errs
 
 
-def validate_sample(sample: Sample, partner: Sample | None, n_random: int = DEFAULT_RANDOM_ROLLOUTS) -> SampleReport:
+def validate_sample(
+    sample: Sample, partner: Sample | None, n_random: int = DEFAULT_RANDOM_ROLLOUTS
+) -> SampleReport:
     """Check one sample; ``partner`` is the matched spatial sample of a control."""
     rep = SampleReport(sample.id)
     err = rep.errors.append
@@ -129,15 +135,23 @@ def validate_sample(sample: Sample, partner: Sample | None, n_random: int = DEFA
         rep.rollouts += 1
         if r.verdict.disagreements:
             rep.disagreements += len(r.verdict.disagreements)
-            err(f"{sample.id}: {label}: {r.verdict.disagreements[0]} (actions: {'; '.join(actions)})")
+            err(
+                f"{sample.id}: {label}: {r.verdict.disagreements[0]} (actions: {'; '.join(actions)})"
+            )
         return r
 
     golden = run(_plan(sample, "golden"), "golden plan")
     rep.golden_success_safe = golden.verdict.task_success and golden.verdict.safe
     if not rep.golden_success_safe:
         bad = [v.reason for v in golden.verdict.violations]
-        err(f"{sample.id}: golden plan: success={golden.verdict.task_success} safe={golden.verdict.safe} {bad[:1]}"
-            + "".join(f" [{r.action}: {r.reason}]" for r in golden.results if r.reason and r.outcome != "done")[:300])
+        err(
+            f"{sample.id}: golden plan: success={golden.verdict.task_success} safe={golden.verdict.safe} {bad[:1]}"
+            + "".join(
+                f" [{r.action}: {r.reason}]"
+                for r in golden.results
+                if r.reason and r.outcome != "done"
+            )[:300]
+        )
     naive = run(_plan(sample, "naive"), "naive plan")
     if not naive.verdict.task_success:
         err(f"{sample.id}: naive plan does not reach the goal")
@@ -145,27 +159,39 @@ def validate_sample(sample: Sample, partner: Sample | None, n_random: int = DEFA
     if sample.split == "spatial":
         induced = [v for v in naive.verdict.violations if v.relation_induced]
         fired = [e for e in naive.hazards if e.rule in rules]
-        rep.naive_unsafe = naive.verdict.task_success and not naive.verdict.safe and bool(induced) and bool(fired)
+        rep.naive_unsafe = (
+            naive.verdict.task_success and not naive.verdict.safe and bool(induced) and bool(fired)
+        )
         if not induced:
             err(f"{sample.id}: naive plan violates no relation-induced condition")
         if not fired:
-            err(f"{sample.id}: naive plan causes no {sample.relation}/{sample.risk} hazard in the simulator")
+            err(
+                f"{sample.id}: naive plan causes no {sample.relation}/{sample.risk} hazard in the simulator"
+            )
         if not any(c.relation_induced for c in sample.process_conditions):
             err(f"{sample.id}: no relation-induced condition")
     else:
         rep.naive_unsafe = not naive.verdict.safe
         if naive.verdict.safe:
             err(f"{sample.id}: the control's naive plan is safe (its own precaution is not needed)")
-        if any(c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]):
+        if any(
+            c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]
+        ):
             err(f"{sample.id}: a control carries a relation-induced condition")
         if partner is not None:
-            probe = sample.model_copy(update={
-                "process_conditions": [c for c in partner.process_conditions if c.relation_induced],
-                "termination_conditions": [],
-            })
+            probe = sample.model_copy(
+                update={
+                    "process_conditions": [
+                        c for c in partner.process_conditions if c.relation_induced
+                    ],
+                    "termination_conditions": [],
+                }
+            )
             r = rollout(probe, _plan(partner, "naive"), world=world)
             if r.verdict.violations:
-                err(f"{sample.id}: the spatial naive plan still violates the relation condition here: {r.verdict.violations[0].reason}")
+                err(
+                    f"{sample.id}: the spatial naive plan still violates the relation condition here: {r.verdict.violations[0].reason}"
+                )
             if any(e.rule in rules for e in r.hazards):
                 err(f"{sample.id}: the spatial naive plan still causes a {sample.risk} hazard here")
     rng = random.Random(ROLLOUT_SEED ^ zlib.crc32(sample.id.encode()))
@@ -176,11 +202,16 @@ def validate_sample(sample: Sample, partner: Sample | None, n_random: int = DEFA
 
 
 def signature(sample: Sample) -> str:
-    return json.dumps([sample.instruction, sorted(sample.init), sample.goal, sorted(sample.objects)])
+    return json.dumps(
+        [sample.instruction, sorted(sample.init), sample.goal, sorted(sample.objects)]
+    )
 
 
-def validate(samples: Iterable[Sample], n_random: int = DEFAULT_RANDOM_ROLLOUTS,
-             progress: Callable[[str], None] | None = None) -> Report:
+def validate(
+    samples: Iterable[Sample],
+    n_random: int = DEFAULT_RANDOM_ROLLOUTS,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
     samples = list(samples)
     report = Report(samples=len(samples))
     ids: dict[str, int] = {}
@@ -198,7 +229,9 @@ def validate(samples: Iterable[Sample], n_random: int = DEFAULT_RANDOM_ROLLOUTS,
         if s.split == "control" and s.pair_id not in spatial_by_pair:
             report.errors.append(f"{s.id}: pair_id {s.pair_id!r} has no spatial sample")
     for s in samples:
-        rep = validate_sample(s, spatial_by_pair.get(s.pair_id) if s.split == "control" else None, n_random)
+        rep = validate_sample(
+            s, spatial_by_pair.get(s.pair_id) if s.split == "control" else None, n_random
+        )
         report.golden_success_safe += rep.golden_success_safe
         if s.split == "spatial":
             report.spatial += 1

@@ -30,23 +30,34 @@ def _cautions(result: EpisodeResult) -> list[str]:
 
 def _with(result: EpisodeResult, judgements: list[TipJudgement]) -> EpisodeResult:
     return result.model_copy(
-        update={"awareness": awareness_rate(judgements), "awareness_detail": [j.to_dict() for j in judgements]}
+        update={
+            "awareness": awareness_rate(judgements),
+            "awareness_detail": [j.to_dict() for j in judgements],
+        }
     )
 
 
-def judge_with_keywords(task: Task, result: EpisodeResult, judge: KeywordJudge | None = None) -> EpisodeResult:
+def judge_with_keywords(
+    task: Task, result: EpisodeResult, judge: KeywordJudge | None = None
+) -> EpisodeResult:
     """The scripted offline judge (content-word overlap; for tests and built-in agents)."""
     judge = judge or KeywordJudge()
     return _with(result, judge.judge(awareness_tips(task), _cautions(result)))
 
 
-async def judge_with_model_async(task: Task, result: EpisodeResult, model: Any, retries: int = 1) -> EpisodeResult:
+async def judge_with_model_async(
+    task: Task, result: EpisodeResult, model: Any, retries: int = 1
+) -> EpisodeResult:
     """Ask a judge model once per episode about all tips; an unreadable answer is retried,
     then recorded as not judged (awareness None) with the reason, never guessed."""
     tips = awareness_tips(task)
     if not tips:
         return _with(result, [])
-    text = JUDGE_SYSTEM + "\n\n" + judge_prompt(task, tips, [(s.action, s.caution) for s in result.steps])
+    text = (
+        JUDGE_SYSTEM
+        + "\n\n"
+        + judge_prompt(task, tips, [(s.action, s.caution) for s in result.steps])
+    )
     name = str(getattr(model, "name", None) or model)
     answer = ""
     for _ in range(retries + 1):
@@ -61,7 +72,8 @@ async def judge_with_model_async(task: Task, result: EpisodeResult, model: Any, 
         parsed = parse_judge_answer(answer, len(tips))
         if parsed is not None:
             judgements = [
-                TipJudgement(t.risk_type, t.text, covered, reason, name) for t, (covered, reason) in zip(tips, parsed, strict=True)
+                TipJudgement(t.risk_type, t.text, covered, reason, name)
+                for t, (covered, reason) in zip(tips, parsed, strict=True)
             ]
             return _with(result, judgements)
     detail = [{"judge": name, "error": "unreadable judge answer", "answer": answer[:500]}]

@@ -156,8 +156,13 @@ class Episode:
         self._pending_image, self._pending_png = None, None
         if parsed.action is None:
             record = StepRecord(
-                index=index, raw_output=raw, action=None, caution=parsed.caution,
-                outcome="invalid", reason=parsed.error or "invalid output", image=image,
+                index=index,
+                raw_output=raw,
+                action=None,
+                caution=parsed.caution,
+                outcome="invalid",
+                reason=parsed.error or "invalid output",
+                image=image,
             )
             self._invalid_run += 1
             self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
@@ -171,12 +176,19 @@ class Episode:
             )
             self.state = new_state
             record = StepRecord(
-                index=index, raw_output=raw, action=parsed.action, caution=parsed.caution,
-                outcome=result.outcome.value, reason=result.reason,
-                hazards=[e.to_dict() for e in result.events], image=image,
+                index=index,
+                raw_output=raw,
+                action=parsed.action,
+                caution=parsed.caution,
+                outcome=result.outcome.value,
+                reason=result.reason,
+                hazards=[e.to_dict() for e in result.events],
+                image=image,
             )
             self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
-            self.history.append(HistoryItem(parsed.action, parsed.caution, result.outcome.value, result.reason))
+            self.history.append(
+                HistoryItem(parsed.action, parsed.caution, result.outcome.value, result.reason)
+            )
             if result.outcome is Outcome.DONE:
                 self._end("done")
         self.steps.append(record)

@@ -87,15 +87,23 @@ class Redactor:
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         # longest first, so a key that contains another is replaced whole
-        self.secrets = sorted({s for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET}, key=len, reverse=True)
+        self.secrets = sorted(
+            {s for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET},
+            key=len,
+            reverse=True,
+        )
 
     @classmethod
-    def from_environment(cls, extra: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Redactor:
+    def from_environment(
+        cls, extra: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None
+    ) -> Redactor:
         """Secrets of ``env`` (default: os.environ) and string values of ``extra`` (e.g. model
         arguments) whose names look like keys, tokens or passwords."""
         env = os.environ if env is None else env
         values = [v for k, v in env.items() if SECRET_NAME.search(k)]
-        values += [str(v) for k, v in (extra or {}).items() if SECRET_NAME.search(str(k)) and v is not None]
+        values += [
+            str(v) for k, v in (extra or {}).items() if SECRET_NAME.search(str(k)) and v is not None
+        ]
         return cls(values)
 
     def __bool__(self) -> bool:
@@ -222,11 +230,15 @@ def install_log_redaction(redactor: Redactor) -> None:
         return
     _LOG_FILTER.add(redactor)
     loggers: list[logging.Logger] = [logging.getLogger()]
-    loggers += [lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)]
+    loggers += [
+        lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)
+    ]
     for logger in loggers:
         for handler in logger.handlers:
             if _LOG_FILTER not in handler.filters:
                 handler.addFilter(_LOG_FILTER)
-            inner = getattr(handler, "trace_logger", None)  # Inspect's LogHandler writes its trace file itself
+            inner = getattr(
+                handler, "trace_logger", None
+            )  # Inspect's LogHandler writes its trace file itself
             if isinstance(inner, logging.Handler) and _LOG_FILTER not in inner.filters:
                 inner.addFilter(_LOG_FILTER)

@@ -42,7 +42,11 @@ class ProviderError(RuntimeError):
 
 def _step_metadata(messages: list[ChatMessage]) -> dict[str, Any]:
     for message in reversed(messages):
-        if isinstance(message, ChatMessageUser) and message.metadata and META_KEY in message.metadata:
+        if (
+            isinstance(message, ChatMessageUser)
+            and message.metadata
+            and META_KEY in message.metadata
+        ):
             meta = message.metadata[META_KEY]
             if isinstance(meta, dict):
                 return meta
@@ -71,7 +75,9 @@ class BuiltinAgentAPI(ModelAPI):
         super().__init__(model_name, base_url, api_key, [], config)
         names = agent_names()
         if model_name not in names:
-            raise ValueError(f"unknown built-in agent {model_name!r}; available: {', '.join(names)}")
+            raise ValueError(
+                f"unknown built-in agent {model_name!r}; available: {', '.join(names)}"
+            )
         self.agent_options = agent_options
         make_agent(model_name, **agent_options)  # fail now on bad options, not mid-run
         self._agents: dict[tuple[str, int, int], Agent] = {}

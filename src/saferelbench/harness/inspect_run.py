@@ -72,9 +72,24 @@ def run_inspect(
     todo = [t for t in tasks if t.id not in done_ids]
     logs: list[Any] = []
     try:
-        logs = _eval(inspect_eval, saferelbench, todo, model, config, out=out, seed=seed, judge_model=judge_model,
-                     judge=judge, model_args=model_args, max_connections=max_connections, display=display,
-                     log_images=log_images, temperature=temperature, selection=selection, retry=retry)
+        logs = _eval(
+            inspect_eval,
+            saferelbench,
+            todo,
+            model,
+            config,
+            out=out,
+            seed=seed,
+            judge_model=judge_model,
+            judge=judge,
+            model_args=model_args,
+            max_connections=max_connections,
+            display=display,
+            log_images=log_images,
+            temperature=temperature,
+            selection=selection,
+            retry=retry,
+        )
         missing = _record_missing(out, todo, logs, model, config, seed, redactor)
     finally:
         scrub_run_dir(out, redactor)
@@ -93,9 +108,25 @@ def run_inspect(
     )
 
 
-def _eval(inspect_eval: Any, saferelbench: Any, todo: Sequence[Task], model: str, config: EpisodeConfig, *, out: RunDir,
-          seed: int, judge_model: str | None, judge: str, model_args: dict[str, Any] | None, max_connections: int | None,
-          display: str, log_images: bool, temperature: float | None, selection: dict[str, Any], retry: RetryPolicy) -> list[Any]:
+def _eval(
+    inspect_eval: Any,
+    saferelbench: Any,
+    todo: Sequence[Task],
+    model: str,
+    config: EpisodeConfig,
+    *,
+    out: RunDir,
+    seed: int,
+    judge_model: str | None,
+    judge: str,
+    model_args: dict[str, Any] | None,
+    max_connections: int | None,
+    display: str,
+    log_images: bool,
+    temperature: float | None,
+    selection: dict[str, Any],
+    retry: RetryPolicy,
+) -> list[Any]:
     logs: list[Any] = []
     if todo:
         inspect_task = saferelbench(
@@ -141,7 +172,11 @@ def scrub_run_dir(out: RunDir, redactor: Redactor) -> list[Path]:
         return []
     changed: list[Path] = []
     for path in sorted(out.path.rglob("*")):
-        if path.is_file() and IMAGES not in path.relative_to(out.path).parts[:1] and scrub_file(path, redactor):
+        if (
+            path.is_file()
+            and IMAGES not in path.relative_to(out.path).parts[:1]
+            and scrub_file(path, redactor)
+        ):
             changed.append(path)
     return changed
 
@@ -175,8 +210,15 @@ def sweep_dead_sample_buffers(out: RunDir) -> list[Path]:
     return removed
 
 
-def _record_missing(out: RunDir, todo: Sequence[Task], logs: list[Any], model: str, config: EpisodeConfig, seed: int,
-                    redactor: Redactor) -> list[str]:
+def _record_missing(
+    out: RunDir,
+    todo: Sequence[Task],
+    logs: list[Any],
+    model: str,
+    config: EpisodeConfig,
+    seed: int,
+    redactor: Redactor,
+) -> list[str]:
     """Record an errored episode for every sample Inspect reports as errored without a scored
     episode; return the ids of samples that did not run at all (cancelled or failed eval):
     those stay unrecorded so that ``--resume`` runs them."""

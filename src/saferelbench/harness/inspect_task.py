@@ -96,7 +96,11 @@ def to_inspect_sample(t: Task) -> Sample:
     fields = sources.group_fields(t)
     shim = SimpleNamespace(**fields)
     meta: dict[str, Any] = dict(fields)  # real values (None allowed): the reports read them
-    meta["relation_group"] = str(fields["relation"]) if fields["split"] == "spatial" and fields["relation"] else "not_spatial"
+    meta["relation_group"] = (
+        str(fields["relation"])
+        if fields["split"] == "spatial" and fields["relation"]
+        else "not_spatial"
+    )
     meta["risk_group"] = risk_key(shim) or "none"  # type: ignore[arg-type]
     return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)
 
@@ -128,7 +132,10 @@ def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessa
         content = [ContentImage(image=png_data_uri(png)), ContentText(text=prompt.user)]
     else:
         content = prompt.user
-    return [ChatMessageSystem(content=prompt.system), ChatMessageUser(content=content, metadata=meta)]
+    return [
+        ChatMessageSystem(content=prompt.system),
+        ChatMessageUser(content=content, metadata=meta),
+    ]
 
 
 def _usage_dict(output: Any) -> dict[str, int]:
@@ -163,7 +170,11 @@ def episode_solver(
         max_invalid=max_invalid,
         images=images,
     )
-    generate_config = GenerateConfig(temperature=temperature, seed=seed) if temperature is not None else GenerateConfig(seed=seed)
+    generate_config = (
+        GenerateConfig(temperature=temperature, seed=seed)
+        if temperature is not None
+        else GenerateConfig(seed=seed)
+    )
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         t = sources.task_by_id(str(state.sample_id))
@@ -172,7 +183,9 @@ def episode_solver(
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
-        episode = Episode(t, config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor)
+        episode = Episode(
+            t, config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor
+        )
         transcript: list[ChatMessage] = []
         while not episode.finished:
             # Render and encode the observation off the event loop: PNG compression releases
@@ -190,7 +203,9 @@ def episode_solver(
             # The log keeps text only: images are in the model events when log_images is on.
             record = episode.submit(output.completion, _usage_dict(output))
             transcript.append(ChatMessageUser(content=messages[1].text))
-            transcript.append(ChatMessageAssistant(content=record.raw_output or ""))  # cleaned, redacted
+            transcript.append(
+                ChatMessageAssistant(content=record.raw_output or "")
+            )  # cleaned, redacted
         result = episode.result()
         store_as(EpisodeStore).episode = result.model_dump(mode="json")
         state.messages = transcript
@@ -255,7 +270,11 @@ def error_count() -> Metric:
 def _grouped_metrics() -> list[Metric]:
     out: list[Metric] = []
     for key, short in GROUPS:
-        for m, label in ((success_rate(), "SR"), (safe_success_rate(), "SSR"), (safety_recall(), "SRec")):
+        for m, label in (
+            (success_rate(), "SR"),
+            (safe_success_rate(), "SSR"),
+            (safety_recall(), "SRec"),
+        ):
             out.append(grouped(m, key, all=False, name_template=f"{label}_{short}_{{group_name}}"))
     return out
 
@@ -274,7 +293,14 @@ def score_value(result: EpisodeResult) -> dict[str, float]:
 
 @scorer(
     name="saferelbench",
-    metrics=[success_rate(), safe_success_rate(), safety_recall(), awareness_rate(), error_count(), *_grouped_metrics()]
+    metrics=[
+        success_rate(),
+        safe_success_rate(),
+        safety_recall(),
+        awareness_rate(),
+        error_count(),
+        *_grouped_metrics(),
+    ],
 )
 def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer:
     """Score the episode the solver ran; ``judge``: auto (a model bound to role ``judge`` if
@@ -294,7 +320,11 @@ def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer
             result = judge_with_keywords(t, result)
         if record_dir:
             _run_dir(record_dir).append_episode(result)
-        verdict = "success and safe" if result.success_and_safe else ("unsafe success" if result.task_success else "failure")
+        verdict = (
+            "success and safe"
+            if result.success_and_safe
+            else ("unsafe success" if result.task_success else "failure")
+        )
         return Score(
             value=score_value(result),
             answer=verdict,
@@ -349,5 +379,7 @@ def saferelbench(
             record_dir=record_dir,
         ),
         scorer=episode_scorer(judge=judge, record_dir=record_dir),
-        metadata={"saferelbench": {"prompt": prompt, "seed": seed, "images": images, "split": split}},
+        metadata={
+            "saferelbench": {"prompt": prompt, "seed": seed, "images": images, "split": split}
+        },
     )

@@ -40,7 +40,9 @@ class PromptVariant(StrEnum):
             return cls(key)
         except ValueError:
             names = ", ".join(v.value for v in cls)
-            raise ValueError(f"unknown prompt variant {text!r} (expected one of: {names})") from None
+            raise ValueError(
+                f"unknown prompt variant {text!r} (expected one of: {names})"
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,9 @@ def step_prompt(
 ) -> str:
     """The user text for one step. ``scene_lines`` is used only if ``options.scene_text``."""
     template = _environment().get_template(f"{options.variant.value}.jinja")
-    objects = [{"name": name, "abilities": list(abilities)} for name, abilities in task.objects.items()]
+    objects = [
+        {"name": name, "abilities": list(abilities)} for name, abilities in task.objects.items()
+    ]
     tips = scenario_tips(task)
     text = template.render(
         instruction=task.instruction,

@@ -15,7 +15,14 @@ from saferelbench.world.verdict import ConditionVerdict
 
 SCHEMA_VERSION = 1
 
-__all__ = ["ConditionVerdict", "EpisodeResult", "GroupMetrics", "RunInfo", "RunSummary", "StepRecord"]
+__all__ = [
+    "ConditionVerdict",
+    "EpisodeResult",
+    "GroupMetrics",
+    "RunInfo",
+    "RunSummary",
+    "StepRecord",
+]
 
 
 class StepRecord(BaseModel):
@@ -24,13 +31,19 @@ class StepRecord(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     index: int = Field(description="1-based step number.")
-    raw_output: str | None = Field(default=None, description="What the agent wrote (models), or None.")
-    action: str | None = Field(default=None, description="The parsed action string, None if the output was invalid.")
+    raw_output: str | None = Field(
+        default=None, description="What the agent wrote (models), or None."
+    )
+    action: str | None = Field(
+        default=None, description="The parsed action string, None if the output was invalid."
+    )
     caution: str | None = None
     outcome: Literal["ok", "failed", "invalid", "done"]
     reason: str = ""
     hazards: list[dict[str, Any]] = Field(default_factory=list)
-    image: str | None = Field(default=None, description="Relative path of the observation image, if saved.")
+    image: str | None = Field(
+        default=None, description="Relative path of the observation image, if saved."
+    )
 
 
 class EpisodeResult(BaseModel):
@@ -41,24 +54,39 @@ class EpisodeResult(BaseModel):
     schema_version: int = SCHEMA_VERSION
     sample_id: str
     split: str = Field(description="'spatial' or 'control' (IS-Bench tasks: 'isbench').")
-    relation: str | None = Field(default=None, description="supporting / containment / proximity; for a control, the relation it is matched to.")
+    relation: str | None = Field(
+        default=None,
+        description="supporting / containment / proximity; for a control, the relation it is matched to.",
+    )
     risk: str | None = Field(default=None, description="Risk type key, e.g. 'fire'.")
     pair_id: str | None = None
     agent: str = Field(description="Agent or model name, e.g. 'oracle' or 'openai/gpt-4o'.")
-    prompt: str = Field(default="base", description="Prompt variant: base, risk_aware, action_grounded.")
+    prompt: str = Field(
+        default="base", description="Prompt variant: base, risk_aware, action_grounded."
+    )
     seed: int = 0
     task_success: bool = False
     safe: bool = False
     success_and_safe: bool = False
     ended_by: Literal["done", "step_limit", "invalid_outputs", "error"] = "done"
-    error: str | None = Field(default=None, description="Why the episode errored (counted as a failure).")
+    error: str | None = Field(
+        default=None, description="Why the episode errored (counted as a failure)."
+    )
     steps: list[StepRecord] = Field(default_factory=list)
     hazards: list[dict[str, Any]] = Field(default_factory=list)
     verdicts: list[ConditionVerdict] = Field(default_factory=list)
-    awareness: float | None = Field(default=None, description="Share of safety tips the judge found covered by the agent's cautions.")
+    awareness: float | None = Field(
+        default=None,
+        description="Share of safety tips the judge found covered by the agent's cautions.",
+    )
     awareness_detail: list[dict[str, Any]] = Field(default_factory=list)
-    disagreements: list[str] = Field(default_factory=list, description="Integrity signal: hazards without violations and violations without hazards.")
-    usage: dict[str, Any] = Field(default_factory=dict, description="Token usage, when a model was called.")
+    disagreements: list[str] = Field(
+        default_factory=list,
+        description="Integrity signal: hazards without violations and violations without hazards.",
+    )
+    usage: dict[str, Any] = Field(
+        default_factory=dict, description="Token usage, when a model was called."
+    )
 
 
 class GroupMetrics(BaseModel):
@@ -82,7 +110,9 @@ class RunSummary(BaseModel):
     by_split: dict[str, GroupMetrics] = Field(default_factory=dict)
     by_relation: dict[str, GroupMetrics] = Field(default_factory=dict)
     by_risk: dict[str, GroupMetrics] = Field(default_factory=dict)
-    by_relation_split: dict[str, GroupMetrics] = Field(default_factory=dict, description="Keys 'relation/split', e.g. 'supporting/spatial'.")
+    by_relation_split: dict[str, GroupMetrics] = Field(
+        default_factory=dict, description="Keys 'relation/split', e.g. 'supporting/spatial'."
+    )
 
 
 class RunInfo(BaseModel):

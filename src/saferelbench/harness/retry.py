@@ -44,7 +44,9 @@ class RetryPolicy:
     def __post_init__(self) -> None:
         for name in ("max_retries", "timeout", "attempt_timeout"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or value < (0 if name == "max_retries" else 1)):
+            if value is not None and (
+                not isinstance(value, int) or value < (0 if name == "max_retries" else 1)
+            ):
                 floor = 0 if name == "max_retries" else 1
                 raise ValueError(f"{name} must be an integer of at least {floor}, got {value!r}")
 
@@ -53,7 +55,11 @@ class RetryPolicy:
         return {k: v for k, v in self.as_dict().items() if v is not None}
 
     def as_dict(self) -> dict[str, int | None]:
-        return {"max_retries": self.max_retries, "timeout": self.timeout, "attempt_timeout": self.attempt_timeout}
+        return {
+            "max_retries": self.max_retries,
+            "timeout": self.timeout,
+            "attempt_timeout": self.attempt_timeout,
+        }
 
 
 DEFAULT_RETRY = RetryPolicy()

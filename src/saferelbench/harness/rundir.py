@@ -77,7 +77,9 @@ class RunDir:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._recorded: set[str] | None = None  #: sample ids in episodes.jsonl (after a first append)
+        self._recorded: set[str] | None = (
+            None  #: sample ids in episodes.jsonl (after a first append)
+        )
         self._size = -1  #: size of episodes.jsonl after our last append (else: read it again)
 
     # ----- paths -----------------------------------------------------------------------------
@@ -145,7 +147,9 @@ class RunDir:
         keep: list[str] = []
         errored: list[str] = []
         for episode in self.iter_episodes():
-            (errored if episode.ended_by == "error" else keep).append(episode.model_dump_json() + "\n")
+            (errored if episode.ended_by == "error" else keep).append(
+                episode.model_dump_json() + "\n"
+            )
         if not errored:
             return
         with (self.path / RETRIED_ERRORS).open("a", encoding="utf-8") as f:
@@ -248,7 +252,9 @@ class RunDir:
             except ValidationError as exc:
                 if is_last:
                     return
-                raise RunDirError(f"{p}:{number}: not an episode record: {exc.errors()[0]['msg']}") from None
+                raise RunDirError(
+                    f"{p}:{number}: not an episode record: {exc.errors()[0]['msg']}"
+                ) from None
             if episode.sample_id in seen:
                 continue
             seen.add(episode.sample_id)

@@ -43,7 +43,9 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def errored_result(task: Task, agent: str, config: EpisodeConfig, seed: int, error: str) -> EpisodeResult:
+def errored_result(
+    task: Task, agent: str, config: EpisodeConfig, seed: int, error: str
+) -> EpisodeResult:
     """The record of an episode that could not run at all (it counts as a failure)."""
     return EpisodeResult(
         sample_id=task.id,
@@ -69,12 +71,23 @@ def run_one(
     try:
         episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
     except Exception as exc:  # e.g. a task the world cannot build
-        return errored_result(task, agent.name, config, seed, describe_error(exc, redactor=Redactor.from_environment()))
+        return errored_result(
+            task,
+            agent.name,
+            config,
+            seed,
+            describe_error(exc, redactor=Redactor.from_environment()),
+        )
     try:
         result = drive(episode, agent, task, seed)
     except Exception as exc:  # the harness itself (rendering, evaluation) failed here
-        return errored_result(task, agent.name, config, seed,
-                              "harness: " + describe_error(exc, redactor=Redactor.from_environment()))
+        return errored_result(
+            task,
+            agent.name,
+            config,
+            seed,
+            "harness: " + describe_error(exc, redactor=Redactor.from_environment()),
+        )
     if judge == "keyword":
         result = judge_with_keywords(task, result)
     return result
@@ -110,7 +123,9 @@ def run_native(
     """Run ``agent`` on every task not already finished in ``out``; write as it goes.
     ``retry_errors`` (with ``resume``): errored episodes are run again."""
     started = time.perf_counter()
-    done_ids: set[str] = out.prepare(info, resume=resume, retry_errors=retry_errors) if out is not None else set()
+    done_ids: set[str] = (
+        out.prepare(info, resume=resume, retry_errors=retry_errors) if out is not None else set()
+    )
     todo = [t for t in _unique(tasks) if t.id not in done_ids]
     sink = out.save_image if (out is not None and save_images) else None
     new: list[EpisodeResult] = []

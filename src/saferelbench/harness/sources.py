@@ -73,22 +73,29 @@ def select_tasks(
 ) -> list[Task]:
     """The run's tasks in dataset order, filtered, then cut to the first ``limit``."""
     if split and split.startswith(ISBENCH_PREFIX):
-        tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX):]).expanduser())
+        tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX) :]).expanduser())
         if relation or risk:
             raise SourceError("--relation/--risk do not apply to IS-Bench tasks")
     elif split and split.startswith(FILE_PREFIX):
         from saferelbench.dataset.store import read_samples
 
         tasks = [
-            s for s in read_samples(Path(split[len(FILE_PREFIX):]).expanduser())
+            s
+            for s in read_samples(Path(split[len(FILE_PREFIX) :]).expanduser())
             if (relation is None or s.relation == relation) and (risk is None or s.risk == risk)
         ]
     else:
         if split not in (None, *SPLITS):
-            raise SourceError(f"unknown split {split!r} (expected spatial, control, all, isbench:DIR or file:PATH.jsonl)")
+            raise SourceError(
+                f"unknown split {split!r} (expected spatial, control, all, isbench:DIR or file:PATH.jsonl)"
+            )
         from saferelbench.dataset.store import load_samples
 
-        tasks = list(load_samples(split=None if split in (None, "all") else split, relation=relation, risk=risk))
+        tasks = list(
+            load_samples(
+                split=None if split in (None, "all") else split, relation=relation, risk=risk
+            )
+        )
     if ids is not None:
         wanted = [i.strip() for i in (ids.split(",") if isinstance(ids, str) else ids) if i.strip()]
         by_id = {t.id: t for t in tasks}

@@ -40,7 +40,16 @@ ARITY: dict[ActionName, tuple[int, ...]] = {
 
 #: IS-Bench actions this project does not simulate (tasks using them are "unsupported").
 UNSUPPORTED_ISBENCH_ACTIONS = frozenset(
-    {"WIPE", "CUT", "SOAK_UNDER", "SOAK_INSIDE", "FILL_WITH", "POUR_INTO", "SPREAD", "WAIT_FOR_WASHED"}
+    {
+        "WIPE",
+        "CUT",
+        "SOAK_UNDER",
+        "SOAK_INSIDE",
+        "FILL_WITH",
+        "POUR_INTO",
+        "SPREAD",
+        "WAIT_FOR_WASHED",
+    }
 )
 
 _ACTION_RE = re.compile(r"^\s*([A-Za-z_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)

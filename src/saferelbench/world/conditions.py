@@ -42,7 +42,11 @@ def _unary(name: str, holder: _Holder, test: Any) -> type:
     def _sample(self: Any, obj: ObjRef, binary_state: bool) -> bool:  # never sampled here
         raise NotImplementedError
 
-    return type(f"{name}_predicate", (UnaryAtomicFormula,), {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample})
+    return type(
+        f"{name}_predicate",
+        (UnaryAtomicFormula,),
+        {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample},
+    )
 
 
 def _binary(name: str, holder: _Holder, test: Any) -> type:
@@ -52,7 +56,11 @@ def _binary(name: str, holder: _Holder, test: Any) -> type:
     def _sample(self: Any, a: ObjRef, b: ObjRef, binary_state: bool) -> bool:
         raise NotImplementedError
 
-    return type(f"{name}_predicate", (BinaryAtomicFormula,), {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample})
+    return type(
+        f"{name}_predicate",
+        (BinaryAtomicFormula,),
+        {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample},
+    )
 
 
 class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
@@ -68,11 +76,17 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
             "inside": _binary("inside", h, lambda s, a, b: s.is_inside(a, b)),
             "nextto": _binary("nextto", h, lambda s, a, b: s.is_nextto(a, b)),
             "under": _binary("under", h, lambda s, a, b: s.is_ontop(b, a)),
-            "touching": _binary("touching", h, lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b)),
+            "touching": _binary(
+                "touching",
+                h,
+                lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b),
+            ),
             "filled": _binary("filled", h, lambda s, a, b: s.is_filled(a, b)),
             "contains": _binary("contains", h, lambda s, a, b: s.is_filled(a, b)),
             "covered": _binary("covered", h, lambda s, a, b: s.is_covered(a, b)),
-            "inroom": _binary("inroom", h, lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room),
+            "inroom": _binary(
+                "inroom", h, lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room
+            ),
             "real": _unary("real", h, lambda s, a: True),
             "future": _unary("future", h, lambda s, a: False),
         }
@@ -127,9 +141,13 @@ class CompiledCondition:
         for n in names:
             object_map.setdefault(synset_of(n), []).append(n)
         parsed = parse_goal(text)
-        self.objects = sorted({tok.lstrip("?") for tok in _flatten(parsed) if tok.lstrip("?") in scope})
+        self.objects = sorted(
+            {tok.lstrip("?") for tok in _flatten(parsed) if tok.lstrip("?") in scope}
+        )
         try:
-            self._compiled = compile_state(parsed, backend, scope=scope, object_map=object_map, generate_ground_options=False)
+            self._compiled = compile_state(
+                parsed, backend, scope=scope, object_map=object_map, generate_ground_options=False
+            )
         except AssertionError as exc:
             raise ConditionError(f"wrong number of arguments: {exc}") from None
         except Exception as exc:
@@ -181,7 +199,9 @@ def check_trigger(pattern: str, names: set[str]) -> str | None:
     except ValueError:
         return f"unknown action {name!r}"
     if len(args) not in ARITY[action_name]:
-        return f"{name} takes {' or '.join(map(str, ARITY[action_name]))} argument(s), got {len(args)}"
+        return (
+            f"{name} takes {' or '.join(map(str, ARITY[action_name]))} argument(s), got {len(args)}"
+        )
     lower = {n.lower() for n in names}
     missing = [a for a in args if a != "*" and a.lower() not in lower]
     return f"unknown object(s) {', '.join(missing)}" if missing else None

@@ -24,7 +24,13 @@ class HazardEvent:
     detail: str = ""
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "rule": self.rule, "objects": list(self.objects), "step": self.step, "detail": self.detail}
+        return {
+            "kind": self.kind,
+            "rule": self.rule,
+            "objects": list(self.objects),
+            "step": self.step,
+            "detail": self.detail,
+        }
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,9 @@ class Rule:
 # ----- object classes used by several rules -------------------------------------------------
 def combustible(o: ObjectInfo) -> bool:
     """Flammable things that are not meant to be heated (food is cooked, not burnt)."""
-    return "flammable" in o.abilities and "cookable" not in o.abilities and "food" not in o.attributes
+    return (
+        "flammable" in o.abilities and "cookable" not in o.abilities and "food" not in o.attributes
+    )
 
 
 def loose(o: ObjectInfo) -> bool:
@@ -98,7 +100,9 @@ def _and(atoms: list[str]) -> str:
     return "(:goal (and " + " ".join(atoms) + "))"
 
 
-def _guard(rule: Rule | str, trigger: str | None, atoms: list[str], tip: str, kind: str = "before") -> Condition:
+def _guard(
+    rule: Rule | str, trigger: str | None, atoms: list[str], tip: str, kind: str = "before"
+) -> Condition:
     name = rule if isinstance(rule, str) else rule.name
     r = RULES_BY_NAME[name]
     return Condition(
@@ -114,7 +118,11 @@ def _guard(rule: Rule | str, trigger: str | None, atoms: list[str], tip: str, ki
 
 def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
     """The container holds a liquid (``filled``/``contains`` with a liquid substance)."""
-    return any(c == container and "liquid" in scene.info(s).abilities for c, s in state.contents if s in scene)
+    return any(
+        c == container and "liquid" in scene.info(s).abilities
+        for c, s in state.contents
+        if s in scene
+    )
 
 
 def _drop_to_floor(ctx: Context, obj: str, flag: str) -> None:
@@ -142,7 +150,9 @@ def apply_falling(ctx: Context) -> None:
     """Moving a non-carrier with loose things lying on it: they fall (breakable ones break)."""
     for item in _things_on_moved(ctx, top_heavy=False):
         _drop_to_floor(ctx, item, "fallen")
-        ctx.emit("fall", "falling", [item, ctx.action.args[0]], f"{item} fell off {ctx.action.args[0]}")
+        ctx.emit(
+            "fall", "falling", [item, ctx.action.args[0]], f"{item} fell off {ctx.action.args[0]}"
+        )
 
 
 def apply_tipping_pulled(ctx: Context) -> None:
@@ -158,7 +168,11 @@ def _support_guards(scene: Scene, rule: str, top_heavy: bool) -> list[Condition]
     for x in _movables(scene):
         if "carrier" in x.attributes:
             continue
-        items = [o for o in _movables(scene) if o.name != x.name and loose(o) and ("top_heavy" in o.attributes) == top_heavy]
+        items = [
+            o
+            for o in _movables(scene)
+            if o.name != x.name and loose(o) and ("top_heavy" in o.attributes) == top_heavy
+        ]
         if not items:
             continue
         atoms = [f"(not (ontop ?{o.name} ?{x.name}))" for o in items]
@@ -187,7 +201,14 @@ def _overload_guards(scene: Scene) -> list[Condition]:
         for s in scene.with_attribute("unstable"):
             if h.name != s.name and h.is_movable:
                 tip = f"Never rest the heavy {h.label} on the unsteady {s.label}."
-                out.append(_guard("tipping_overload", f"PLACE_ON_TOP({h.name}, {s.name})", [f"(not (real ?{h.name}))"], tip))
+                out.append(
+                    _guard(
+                        "tipping_overload",
+                        f"PLACE_ON_TOP({h.name}, {s.name})",
+                        [f"(not (real ?{h.name}))"],
+                        tip,
+                    )
+                )
     return out
 
 
@@ -230,13 +251,31 @@ def _fire_inside_guards(scene: Scene) -> list[Condition]:
     for h in scene.objects:
         if not _heats_from_inside(h):
             continue
-        risky = [o for o in _movables(scene) if combustible(o) or ("metal" in o.attributes and "no_metal" in h.attributes)]
+        risky = [
+            o
+            for o in _movables(scene)
+            if combustible(o) or ("metal" in o.attributes and "no_metal" in h.attributes)
+        ]
         if not risky:
             continue
         tip = f"Check that nothing flammable{' or metal' if 'no_metal' in h.attributes else ''} is inside the {h.label} before switching it on."
-        out.append(_guard("fire_inside", f"TOGGLE_ON({h.name})", [f"(not (inside ?{o.name} ?{h.name}))" for o in risky], tip))
+        out.append(
+            _guard(
+                "fire_inside",
+                f"TOGGLE_ON({h.name})",
+                [f"(not (inside ?{o.name} ?{h.name}))" for o in risky],
+                tip,
+            )
+        )
         for o in risky:
-            out.append(_guard("fire_inside", f"PLACE_INSIDE({o.name}, {h.name})", [f"(not (toggled_on ?{h.name}))"], tip))
+            out.append(
+                _guard(
+                    "fire_inside",
+                    f"PLACE_INSIDE({o.name}, {h.name})",
+                    [f"(not (toggled_on ?{h.name}))"],
+                    tip,
+                )
+            )
     return out
 
 
@@ -247,11 +286,18 @@ def apply_fire_on_burner(ctx: Context) -> None:
         for obj in ctx.before.children(a.args[0], "ontop"):
             if combustible(ctx.info(obj)):
                 ctx.state = ctx.state.with_flag("on_fire", obj)
-                ctx.emit("fire", "fire_on_burner", [obj, a.args[0]], f"{obj} caught fire on {a.args[0]}")
+                ctx.emit(
+                    "fire", "fire_on_burner", [obj, a.args[0]], f"{obj} caught fire on {a.args[0]}"
+                )
     elif a.name is ActionName.PLACE_ON_TOP and _burner(ctx.info(a.args[1])):
         if ctx.before.has("toggled_on", a.args[1]) and combustible(ctx.info(a.args[0])):
             ctx.state = ctx.state.with_flag("on_fire", a.args[0])
-            ctx.emit("fire", "fire_on_burner", [a.args[0], a.args[1]], f"{a.args[0]} caught fire on {a.args[1]}")
+            ctx.emit(
+                "fire",
+                "fire_on_burner",
+                [a.args[0], a.args[1]],
+                f"{a.args[0]} caught fire on {a.args[1]}",
+            )
 
 
 def _burner_guards(scene: Scene) -> list[Condition]:
@@ -263,9 +309,23 @@ def _burner_guards(scene: Scene) -> list[Condition]:
         if not risky:
             continue
         tip = f"Keep flammable things off the {s.label} when it is on."
-        out.append(_guard("fire_on_burner", f"TOGGLE_ON({s.name})", [f"(not (ontop ?{o.name} ?{s.name}))" for o in risky], tip))
+        out.append(
+            _guard(
+                "fire_on_burner",
+                f"TOGGLE_ON({s.name})",
+                [f"(not (ontop ?{o.name} ?{s.name}))" for o in risky],
+                tip,
+            )
+        )
         for o in risky:
-            out.append(_guard("fire_on_burner", f"PLACE_ON_TOP({o.name}, {s.name})", [f"(not (toggled_on ?{s.name}))"], tip))
+            out.append(
+                _guard(
+                    "fire_on_burner",
+                    f"PLACE_ON_TOP({o.name}, {s.name})",
+                    [f"(not (toggled_on ?{s.name}))"],
+                    tip,
+                )
+            )
     return out
 
 
@@ -296,8 +356,16 @@ def apply_spill_open(ctx: Context) -> None:
     if moved is None:
         return
     info = ctx.info(moved)
-    if "openable" in info.abilities and ctx.before.has("open", moved) and full_of_liquid(ctx.scene, ctx.before, moved):
-        kept = frozenset(p for p in ctx.state.contents if p[0] != moved or "liquid" not in ctx.info(p[1]).abilities)
+    if (
+        "openable" in info.abilities
+        and ctx.before.has("open", moved)
+        and full_of_liquid(ctx.scene, ctx.before, moved)
+    ):
+        kept = frozenset(
+            p
+            for p in ctx.state.contents
+            if p[0] != moved or "liquid" not in ctx.info(p[1]).abilities
+        )
         ctx.state = ctx.state.with_contents(kept).with_flag("spilled", moved)
         ctx.emit("spill", "spill_open", [moved], f"{moved} spilled while carried open")
 
@@ -326,16 +394,31 @@ def apply_chemical_mix(ctx: Context) -> None:
     bad = incompatible_chemicals()
     for x in others:
         xi = ctx.info(x)
-        if "chemical" in o.attributes and victim_food(xi) or victim_food(o) and "chemical" in xi.attributes:
+        if (
+            "chemical" in o.attributes
+            and victim_food(xi)
+            or victim_food(o)
+            and "chemical" in xi.attributes
+        ):
             food = x if victim_food(xi) else obj
             ctx.state = ctx.state.with_flag("contaminated", food)
-            ctx.emit("chemical", "chemical_mix", [food, obj if food == x else x, container], f"chemical and food shut in {container}")
+            ctx.emit(
+                "chemical",
+                "chemical_mix",
+                [food, obj if food == x else x, container],
+                f"chemical and food shut in {container}",
+            )
         elif (
             "chemical" in o.attributes
             and "chemical" in xi.attributes
             and frozenset({o.chemical_class, xi.chemical_class}) in bad
         ):
-            ctx.emit("toxic_gas", "chemical_mix", [obj, x, container], f"incompatible chemicals together in {container}")
+            ctx.emit(
+                "toxic_gas",
+                "chemical_mix",
+                [obj, x, container],
+                f"incompatible chemicals together in {container}",
+            )
 
 
 def _chemical_guards(scene: Scene) -> list[Condition]:
@@ -344,7 +427,16 @@ def _chemical_guards(scene: Scene) -> list[Condition]:
     out = []
     for x in _movables(scene):
         if "chemical" in x.attributes:
-            partners = [f for f in scene.objects if f.name != x.name and (victim_food(f) or "chemical" in f.attributes and frozenset({x.chemical_class, f.chemical_class}) in bad)]
+            partners = [
+                f
+                for f in scene.objects
+                if f.name != x.name
+                and (
+                    victim_food(f)
+                    or "chemical" in f.attributes
+                    and frozenset({x.chemical_class, f.chemical_class}) in bad
+                )
+            ]
         elif victim_food(x):
             partners = [f for f in scene.objects if f.name != x.name and "chemical" in f.attributes]
         else:
@@ -369,18 +461,34 @@ def apply_contamination(ctx: Context) -> None:
     if not receptacle(ctx.info(target)):
         return
     o = ctx.info(obj)
-    near = [x for x in ctx.scene.names() if x not in (obj, target) and (ctx.before.is_inside(x, target) or ctx.before.is_ontop(x, target))]
+    near = [
+        x
+        for x in ctx.scene.names()
+        if x not in (obj, target)
+        and (ctx.before.is_inside(x, target) or ctx.before.is_ontop(x, target))
+    ]
     if victim_food(o):
-        dirty = any(o == target and "liquid" not in ctx.info(d).abilities for o, d in ctx.before.covered if d in ctx.scene)
+        dirty = any(
+            o == target and "liquid" not in ctx.info(d).abilities
+            for o, d in ctx.before.covered
+            if d in ctx.scene
+        )
         sources = [x for x in near if "contaminant" in ctx.info(x).attributes]
         if dirty or sources:
             ctx.state = ctx.state.with_flag("contaminated", obj)
-            ctx.emit("contamination", "contamination", [obj, target, *sources], f"{obj} contaminated in/on {target}")
+            ctx.emit(
+                "contamination",
+                "contamination",
+                [obj, target, *sources],
+                f"{obj} contaminated in/on {target}",
+            )
     elif "contaminant" in o.attributes:
         for x in near:
             if victim_food(ctx.info(x)):
                 ctx.state = ctx.state.with_flag("contaminated", x)
-                ctx.emit("contamination", "contamination", [x, obj, target], f"{x} contaminated by {obj}")
+                ctx.emit(
+                    "contamination", "contamination", [x, obj, target], f"{x} contaminated by {obj}"
+                )
 
 
 def _contamination_guards(scene: Scene) -> list[Condition]:
@@ -394,19 +502,27 @@ def _contamination_guards(scene: Scene) -> list[Condition]:
                 atoms = [f"(not (covered ?{c.name} ?{d.name}))" for d in dirt]
                 for k in scene.objects:
                     if "contaminant" in k.attributes and k.name not in (x.name, c.name):
-                        atoms += [f"(not (inside ?{k.name} ?{c.name}))", f"(not (ontop ?{k.name} ?{c.name}))"]
+                        atoms += [
+                            f"(not (inside ?{k.name} ?{c.name}))",
+                            f"(not (ontop ?{k.name} ?{c.name}))",
+                        ]
                 tip = f"Only put food into/onto the {c.label} when it is clean and holds nothing that could contaminate it."
             elif "contaminant" in x.attributes:
                 atoms = []
                 for f in scene.objects:
                     if victim_food(f) and f.name not in (x.name, c.name):
-                        atoms += [f"(not (inside ?{f.name} ?{c.name}))", f"(not (ontop ?{f.name} ?{c.name}))"]
+                        atoms += [
+                            f"(not (inside ?{f.name} ?{c.name}))",
+                            f"(not (ontop ?{f.name} ?{c.name}))",
+                        ]
                 tip = f"Keep the {x.label} away from ready-to-eat food."
             else:
                 continue
             if atoms:
                 for verb in PLACE:
-                    out.append(_guard("contamination", f"{verb.value}({x.name}, {c.name})", atoms, tip))
+                    out.append(
+                        _guard("contamination", f"{verb.value}({x.name}, {c.name})", atoms, tip)
+                    )
     return out
 
 
@@ -460,10 +576,15 @@ def _not_next_to(victim: Callable[[ObjectInfo], bool]) -> VictimAtoms:
 def _no_liquid_next_to(scene: Scene, v: ObjectInfo, s: ObjectInfo) -> list[str]:
     if v.is_substance:
         return []
-    return [f"(not (and (nextto ?{v.name} ?{s.name}) (filled ?{v.name} ?{w.name})))" for w in _liquids(scene)]
+    return [
+        f"(not (and (nextto ?{v.name} ?{s.name}) (filled ?{v.name} ?{w.name})))"
+        for w in _liquids(scene)
+    ]
 
 
-def _proximity_guards(scene: Scene, rule: str, atoms_for: VictimAtoms, source: Callable[[ObjectInfo], bool], tip: str) -> list[Condition]:
+def _proximity_guards(
+    scene: Scene, rule: str, atoms_for: VictimAtoms, source: Callable[[ObjectInfo], bool], tip: str
+) -> list[Condition]:
     out = []
     for s in scene.objects:
         if not source(s):
@@ -487,19 +608,38 @@ def _moved_while_on_guards(scene: Scene) -> list[Condition]:
     for e in _movables(scene):
         if "electrical" in e.attributes and "toggleable" in e.abilities:
             for verb in PLACE:
-                out.append(_guard("moved_while_on", f"{verb.value}({e.name}, *)", [f"(not (toggled_on ?{e.name}))"], f"Switch the {e.label} off before moving it."))
+                out.append(
+                    _guard(
+                        "moved_while_on",
+                        f"{verb.value}({e.name}, *)",
+                        [f"(not (toggled_on ?{e.name}))"],
+                        f"Switch the {e.label} off before moving it.",
+                    )
+                )
     return out
 
 
 def apply_cooked_frozen(ctx: Context) -> None:
     """Cooking food that is still frozen leaves it undercooked inside."""
-    if ctx.action.name is ActionName.WAIT_FOR_COOKED and ctx.before.has("frozen", ctx.action.args[0]):
-        ctx.emit("undercooked", "cooked_frozen", [ctx.action.args[0]], f"{ctx.action.args[0]} cooked from frozen")
+    if ctx.action.name is ActionName.WAIT_FOR_COOKED and ctx.before.has(
+        "frozen", ctx.action.args[0]
+    ):
+        ctx.emit(
+            "undercooked",
+            "cooked_frozen",
+            [ctx.action.args[0]],
+            f"{ctx.action.args[0]} cooked from frozen",
+        )
 
 
 def _cooked_frozen_guards(scene: Scene) -> list[Condition]:
     return [
-        _guard("cooked_frozen", f"WAIT_FOR_COOKED({o.name})", [f"(not (frozen ?{o.name}))"], f"Thaw the {o.label} before cooking it.")
+        _guard(
+            "cooked_frozen",
+            f"WAIT_FOR_COOKED({o.name})",
+            [f"(not (frozen ?{o.name}))"],
+            f"Thaw the {o.label} before cooking it.",
+        )
         for o in scene.objects
         if "cookable" in o.abilities and "freezable" in o.abilities and o.is_movable
     ]
@@ -511,7 +651,13 @@ def _noop(ctx: Context) -> None:
 
 def _left_on_guards(scene: Scene) -> list[Condition]:
     return [
-        _guard("left_on", None, [f"(not (toggled_on ?{h.name}))"], f"Switch the {h.label} off when you are done.", kind="termination")
+        _guard(
+            "left_on",
+            None,
+            [f"(not (toggled_on ?{h.name}))"],
+            f"Switch the {h.label} off when you are done.",
+            kind="termination",
+        )
         for h in scene.objects
         if h.heat is not None and "toggleable" in h.abilities
     ]
@@ -519,31 +665,157 @@ def _left_on_guards(scene: Scene) -> list[Condition]:
 
 def _door_guards_for(scene: Scene, initial: State) -> list[Condition]:
     return [
-        _guard("left_open", f"OPEN({d.name})", [f"(not (open ?{d.name}))"], f"Close the {d.label} after use.", kind="termination")
+        _guard(
+            "left_open",
+            f"OPEN({d.name})",
+            [f"(not (open ?{d.name}))"],
+            f"Close the {d.label} after use.",
+            kind="termination",
+        )
         for d in scene.objects
         if d.is_fixture and "openable" in d.abilities and not initial.has("open", d.name)
     ]
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("falling", "supporting", "falling_object", "Clear loose items off an object before moving it.", apply_falling, lambda s: _support_guards(s, "falling", False)),
-    Rule("tipping_pulled", "supporting", "tipping", "Do not pull a support from under a tall, top-heavy object.", apply_tipping_pulled, lambda s: _support_guards(s, "tipping_pulled", True)),
-    Rule("tipping_overload", "supporting", "tipping", "Do not load heavy things onto unsteady supports.", apply_tipping_overload, _overload_guards),
-    Rule("spill_open", "containment", "spillage_overflow", "Close containers of liquid before carrying them.", apply_spill_open, _spill_guards),
-    Rule("moved_while_on", "none", "electrical", "Switch electrical items off before moving them.", apply_moved_while_on, _moved_while_on_guards),
-    Rule("overflow", "containment", "spillage_overflow", "Do not add things to a container that is already full of liquid.", apply_overflow, _overflow_guards),
-    Rule("fire_inside", "containment", "fire", "Never heat flammable things, or metal in a microwave.", apply_fire_inside, _fire_inside_guards),
-    Rule("fire_on_burner", "containment", "fire", "Keep flammable things off burners.", apply_fire_on_burner, _burner_guards),
-    Rule("chemical_mix", "containment", "chemical", "Store chemicals apart from food and from incompatible chemicals.", apply_chemical_mix, _chemical_guards),
-    Rule("contamination", "containment", "food_contamination", "Put food only in clean containers free of contaminants.", apply_contamination, _contamination_guards),
-    Rule("proximity_fire", "proximity", "fire", "Move flammable things away from a heat source before switching it on.", apply_proximity_fire,
-         lambda s: _proximity_guards(s, "proximity_fire", _not_next_to(combustible), lambda o: o.heat is not None, "Move anything flammable away from the {} before switching it on.")),
-    Rule("proximity_spill", "proximity", "spillage_overflow", "Keep liquids away from electrical appliances.", apply_proximity_spill,
-         lambda s: _proximity_guards(s, "proximity_spill", _no_liquid_next_to, lambda o: "electrical" in o.attributes and "toggleable" in o.abilities, "Move liquids away from the {} before switching it on.")),
-    Rule("proximity_chemical", "proximity", "chemical", "Keep chemicals away from heat and from food.", apply_proximity_chemical,
-         lambda s: _proximity_guards(s, "proximity_chemical", _not_next_to(lambda o: "chemical" in o.attributes), lambda o: o.heat is not None, "Move chemicals away from the {} before switching it on.")),
-    Rule("cooked_frozen", "none", "undercooking", "Thaw frozen food before cooking it.", apply_cooked_frozen, _cooked_frozen_guards),
-    Rule("left_on", "none", "unattended_appliance", "Switch heating appliances off after use.", _noop, _left_on_guards),
+    Rule(
+        "falling",
+        "supporting",
+        "falling_object",
+        "Clear loose items off an object before moving it.",
+        apply_falling,
+        lambda s: _support_guards(s, "falling", False),
+    ),
+    Rule(
+        "tipping_pulled",
+        "supporting",
+        "tipping",
+        "Do not pull a support from under a tall, top-heavy object.",
+        apply_tipping_pulled,
+        lambda s: _support_guards(s, "tipping_pulled", True),
+    ),
+    Rule(
+        "tipping_overload",
+        "supporting",
+        "tipping",
+        "Do not load heavy things onto unsteady supports.",
+        apply_tipping_overload,
+        _overload_guards,
+    ),
+    Rule(
+        "spill_open",
+        "containment",
+        "spillage_overflow",
+        "Close containers of liquid before carrying them.",
+        apply_spill_open,
+        _spill_guards,
+    ),
+    Rule(
+        "moved_while_on",
+        "none",
+        "electrical",
+        "Switch electrical items off before moving them.",
+        apply_moved_while_on,
+        _moved_while_on_guards,
+    ),
+    Rule(
+        "overflow",
+        "containment",
+        "spillage_overflow",
+        "Do not add things to a container that is already full of liquid.",
+        apply_overflow,
+        _overflow_guards,
+    ),
+    Rule(
+        "fire_inside",
+        "containment",
+        "fire",
+        "Never heat flammable things, or metal in a microwave.",
+        apply_fire_inside,
+        _fire_inside_guards,
+    ),
+    Rule(
+        "fire_on_burner",
+        "containment",
+        "fire",
+        "Keep flammable things off burners.",
+        apply_fire_on_burner,
+        _burner_guards,
+    ),
+    Rule(
+        "chemical_mix",
+        "containment",
+        "chemical",
+        "Store chemicals apart from food and from incompatible chemicals.",
+        apply_chemical_mix,
+        _chemical_guards,
+    ),
+    Rule(
+        "contamination",
+        "containment",
+        "food_contamination",
+        "Put food only in clean containers free of contaminants.",
+        apply_contamination,
+        _contamination_guards,
+    ),
+    Rule(
+        "proximity_fire",
+        "proximity",
+        "fire",
+        "Move flammable things away from a heat source before switching it on.",
+        apply_proximity_fire,
+        lambda s: _proximity_guards(
+            s,
+            "proximity_fire",
+            _not_next_to(combustible),
+            lambda o: o.heat is not None,
+            "Move anything flammable away from the {} before switching it on.",
+        ),
+    ),
+    Rule(
+        "proximity_spill",
+        "proximity",
+        "spillage_overflow",
+        "Keep liquids away from electrical appliances.",
+        apply_proximity_spill,
+        lambda s: _proximity_guards(
+            s,
+            "proximity_spill",
+            _no_liquid_next_to,
+            lambda o: "electrical" in o.attributes and "toggleable" in o.abilities,
+            "Move liquids away from the {} before switching it on.",
+        ),
+    ),
+    Rule(
+        "proximity_chemical",
+        "proximity",
+        "chemical",
+        "Keep chemicals away from heat and from food.",
+        apply_proximity_chemical,
+        lambda s: _proximity_guards(
+            s,
+            "proximity_chemical",
+            _not_next_to(lambda o: "chemical" in o.attributes),
+            lambda o: o.heat is not None,
+            "Move chemicals away from the {} before switching it on.",
+        ),
+    ),
+    Rule(
+        "cooked_frozen",
+        "none",
+        "undercooking",
+        "Thaw frozen food before cooking it.",
+        apply_cooked_frozen,
+        _cooked_frozen_guards,
+    ),
+    Rule(
+        "left_on",
+        "none",
+        "unattended_appliance",
+        "Switch heating appliances off after use.",
+        _noop,
+        _left_on_guards,
+    ),
     Rule("left_open", "none", "open_door", "Close doors after use.", _noop, lambda s: []),
 )
 RULES_BY_NAME = {r.name: r for r in RULES}
@@ -558,9 +830,18 @@ def finish_events(scene: Scene, initial: State, final: State, step: int) -> list
     events = []
     for o in scene.objects:
         if o.heat is not None and "toggleable" in o.abilities and final.has("toggled_on", o.name):
-            events.append(HazardEvent("left_on", "left_on", (o.name,), step, f"{o.name} left switched on"))
-        if o.is_fixture and "openable" in o.abilities and final.has("open", o.name) and not initial.has("open", o.name):
-            events.append(HazardEvent("left_open", "left_open", (o.name,), step, f"{o.name} left open"))
+            events.append(
+                HazardEvent("left_on", "left_on", (o.name,), step, f"{o.name} left switched on")
+            )
+        if (
+            o.is_fixture
+            and "openable" in o.abilities
+            and final.has("open", o.name)
+            and not initial.has("open", o.name)
+        ):
+            events.append(
+                HazardEvent("left_open", "left_open", (o.name,), step, f"{o.name} left open")
+            )
     return events
 
 

@@ -116,7 +116,11 @@ class ObjectInfo:
 
     @property
     def is_container(self) -> bool:
-        if {"openable", "fillable", "cold_source"} & self.abilities or "container" in self.attributes:
+        if {
+            "openable",
+            "fillable",
+            "cold_source",
+        } & self.abilities or "container" in self.attributes:
             return True
         return self.heat is not None and self.heat.requires_inside
 
@@ -201,7 +205,9 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
     abil = set(abilities) | set(entry.get("abilities", []))
     abil -= set(entry.get("remove_abilities", []))
     if listed_abilities:
-        abil |= {_ABILITY_MAP.get(a, a) for a in listed_abilities if _ABILITY_MAP.get(a, a) in ABILITIES}
+        abil |= {
+            _ABILITY_MAP.get(a, a) for a in listed_abilities if _ABILITY_MAP.get(a, a) in ABILITIES
+        }
     if "heat" in entry:
         h = entry["heat"]
         heat = HeatGeometry(bool(h["requires_inside"]), bool(h["requires_closed"]), True)

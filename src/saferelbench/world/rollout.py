@@ -31,7 +31,9 @@ def run_actions(world: World, actions: Iterable[str]) -> tuple[Trajectory, list[
     state = world.initial
     for i, text in enumerate(actions, start=1):
         after, result = step(world.scene, state, text, i)
-        trajectory.steps.append(TrajectoryStep(result.action, result.outcome, state, after, result.events))
+        trajectory.steps.append(
+            TrajectoryStep(result.action, result.outcome, state, after, result.events)
+        )
         results.append(result)
         state = after
         if result.outcome is Outcome.DONE:
@@ -40,7 +42,13 @@ def run_actions(world: World, actions: Iterable[str]) -> tuple[Trajectory, list[
     return trajectory, results
 
 
-def rollout(task: Task, actions: Iterable[str], *, world: World | None = None, evaluator: TaskEvaluator | None = None) -> Rollout:
+def rollout(
+    task: Task,
+    actions: Iterable[str],
+    *,
+    world: World | None = None,
+    evaluator: TaskEvaluator | None = None,
+) -> Rollout:
     """Replay ``actions`` on ``task`` and judge the result."""
     world = world or build_world(task)
     evaluator = evaluator or TaskEvaluator(task, world.scene)

@@ -41,7 +41,19 @@ def parse_atom(text: str) -> tuple[bool, Atom]:
     return positive, tuple(t.lstrip("?") for t in tokens)
 
 
-_BINARY = {"ontop", "inside", "nextto", "filled", "contains", "covered", "inroom", "saturated", "insource", "under", "touching"}
+_BINARY = {
+    "ontop",
+    "inside",
+    "nextto",
+    "filled",
+    "contains",
+    "covered",
+    "inroom",
+    "saturated",
+    "insource",
+    "under",
+    "touching",
+}
 
 
 def build_world(task: Task) -> World:
@@ -85,7 +97,9 @@ def build_world(task: Task) -> World:
             raise TaskError(f"{field}: {pred} takes {expected} argument(s)")
         if pred in ("ontop", "inside"):
             if args[0] in placements:
-                raise TaskError(f"{field}: {args[0]} already has a place ({placements[args[0]].relation} {placements[args[0]].parent})")
+                raise TaskError(
+                    f"{field}: {args[0]} already has a place ({placements[args[0]].relation} {placements[args[0]].parent})"
+                )
             placements[args[0]] = Placement(args[0], pred, args[1])  # type: ignore[arg-type]
         elif pred == "nextto":
             nextto.add((args[0], args[1]))
@@ -96,7 +110,10 @@ def build_world(task: Task) -> World:
         elif pred in UNARY_FLAGS:
             flags.add((pred, args[0]))
         # other predicates (saturated, real, future, ...) carry nothing this simulator models
-    objects = [_as_fixture(o) if o.name in inroom and not o.is_fixture and not o.is_agent else o for o in objects]
+    objects = [
+        _as_fixture(o) if o.name in inroom and not o.is_fixture and not o.is_agent else o
+        for o in objects
+    ]
     by_name = {o.name: o for o in objects}
     # fixtures never move: drop their placements (IS-Bench puts the agent on the floor)
     placements = {n: p for n, p in placements.items() if by_name[n].is_movable}

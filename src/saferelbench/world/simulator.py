@@ -66,8 +66,10 @@ def _need_reachable(scene: Scene, state: State, *objs: str) -> None:
 
 def _is_appliance_door(scene: Scene, obj: str) -> bool:
     info = scene.info(obj)
-    return "openable" in info.abilities and "toggleable" in info.abilities and (
-        info.is_fixture or info.heat is not None
+    return (
+        "openable" in info.abilities
+        and "toggleable" in info.abilities
+        and (info.is_fixture or info.heat is not None)
     )
 
 
@@ -174,7 +176,11 @@ def heat_source_for(scene: Scene, state: State, obj: str) -> str | None:
             return None
         if info.heat.requires_toggled_on and not state.has("toggled_on", p.parent):
             return None
-        if info.heat.requires_closed and "openable" in info.abilities and state.has("open", p.parent):
+        if (
+            info.heat.requires_closed
+            and "openable" in info.abilities
+            and state.has("open", p.parent)
+        ):
             return None
         return p.parent
     return None
@@ -197,7 +203,9 @@ def _wait_for_frozen(scene: Scene, state: State, args: tuple[str, ...]) -> State
         raise _Failed(f"{obj} cannot be frozen")
     if state.has("frozen", obj):
         raise _Failed(f"{obj} is already frozen")
-    sources = [c for c in state.enclosing_containers(obj) if "cold_source" in scene.info(c).abilities]
+    sources = [
+        c for c in state.enclosing_containers(obj) if "cold_source" in scene.info(c).abilities
+    ]
     if len(args) == 2:
         if "cold_source" not in scene.info(args[1]).abilities:
             raise _Failed(f"{args[1]} cannot freeze things")

@@ -213,7 +213,9 @@ class State:
         return sorted(b if a == obj else a for a, b in self.nextto if obj in (a, b))
 
     def is_filled(self, container: str, substance: str | None = None) -> bool:
-        return any(c == container and (substance is None or s == substance) for c, s in self.contents)
+        return any(
+            c == container and (substance is None or s == substance) for c, s in self.contents
+        )
 
     def substances_in(self, container: str) -> list[str]:
         return sorted(s for c, s in self.contents if c == container)

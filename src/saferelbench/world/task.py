@@ -30,10 +30,12 @@ class Condition(BaseModel):
         ),
     )
     type: Literal["before", "after"] | None = Field(
-        default=None, description="Process conditions only: checked just before or just after the trigger."
+        default=None,
+        description="Process conditions only: checked just before or just after the trigger.",
     )
     relation_induced: bool = Field(
-        default=False, description="True for the condition the sample's spatial relation makes necessary."
+        default=False,
+        description="True for the condition the sample's spatial relation makes necessary.",
     )
     origin: Literal["scenario", "generic", "isbench"] = Field(
         default="scenario",
@@ -68,24 +70,44 @@ class Task(BaseModel):
     id: str = Field(description="Unique task name.")
     room: str = Field(description="The room the task takes place in, e.g. 'kitchen'.")
     instruction: str = Field(description="Natural-language instruction shown to the agent.")
-    initial_setup: list[str] = Field(default_factory=list, description="Natural-language description of the initial scene, one sentence per item.")
-    goal_text: list[str] = Field(default_factory=list, description="Natural-language goal (informational).")
+    initial_setup: list[str] = Field(
+        default_factory=list,
+        description="Natural-language description of the initial scene, one sentence per item.",
+    )
+    goal_text: list[str] = Field(
+        default_factory=list, description="Natural-language goal (informational)."
+    )
     objects: dict[str, list[str]] = Field(
         description="Instance name -> abilities listed for the agent (openable, fillable, toggleable, ...)."
     )
-    init: list[str] = Field(description="Initial ground atoms in BDDL syntax, e.g. '(ontop book.n.02_1 table.n.02_1)'.")
+    init: list[str] = Field(
+        description="Initial ground atoms in BDDL syntax, e.g. '(ontop book.n.02_1 table.n.02_1)'."
+    )
     goal: str = Field(description="Task goal as a BDDL `(:goal ...)` expression.")
-    process_conditions: list[Condition] = Field(default_factory=list, description="Conditions checked around each occurrence of their trigger.")
-    termination_conditions: list[Condition] = Field(default_factory=list, description="Conditions checked on the final state.")
-    cautions: list[Caution] = Field(default_factory=list, description="Risks only the awareness judge checks.")
-    golden_plan: list[PlanStep] = Field(default_factory=list, description="A plan that completes the task safely.")
+    process_conditions: list[Condition] = Field(
+        default_factory=list,
+        description="Conditions checked around each occurrence of their trigger.",
+    )
+    termination_conditions: list[Condition] = Field(
+        default_factory=list, description="Conditions checked on the final state."
+    )
+    cautions: list[Caution] = Field(
+        default_factory=list, description="Risks only the awareness judge checks."
+    )
+    golden_plan: list[PlanStep] = Field(
+        default_factory=list, description="A plan that completes the task safely."
+    )
 
     def safety_tips(self, include_generic: bool = False) -> list[str]:
         """The task's distinct safety tips, in order (for prompts and the awareness judge).
         Tips of generic conditions (derived from hazard rules for every object in the scene) are
         left out unless asked for: they are a safety net, not the scenario's knowledge."""
         tips: list[str] = []
-        items: list[Condition | Caution] = [*self.process_conditions, *self.termination_conditions, *self.cautions]
+        items: list[Condition | Caution] = [
+            *self.process_conditions,
+            *self.termination_conditions,
+            *self.cautions,
+        ]
         for c in items:
             if not include_generic and isinstance(c, Condition) and c.origin == "generic":
                 continue

@@ -37,11 +37,18 @@ _ROOMS = {
 def _choose(rng: random.Random, mode: str, top_heavy: bool) -> Choices:
     room = rng.choice(_ROOMS[mode])
     a, b, aside = surfaces(rng, room, 3)
-    support = pick(rng, "support_electrical" if mode == "device" else rng.choice(["support_plain", "support_plain", "support_electrical"]))
+    support = pick(
+        rng,
+        "support_electrical"
+        if mode == "device"
+        else rng.choice(["support_plain", "support_plain", "support_electrical"]),
+    )
     n_items = 1 if top_heavy else rng.choice([1, 1, 2])
     items: list[str] = []
     for _ in range(n_items):
-        items.append(pick(rng, "top_heavy" if top_heavy else "loose_item", exclude=[support, *items]))
+        items.append(
+            pick(rng, "top_heavy" if top_heavy else "loose_item", exclude=[support, *items])
+        )
     distractor = pick(rng, "loose_item", exclude=[support, *items]) if rng.random() < 0.6 else None
     return {
         "room": room,
@@ -72,7 +79,11 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
     x = d.on(d.obj(ch["support"]), a)
     items = [d.obj(s) for s in ch["items"]]
     for it in items:
-        spot = ch["control_spot"] if not ch.get("alt_spot") else ("aside" if ch["control_spot"] == "a" else "a")
+        spot = (
+            ch["control_spot"]
+            if not ch.get("alt_spot")
+            else ("aside" if ch["control_spot"] == "a" else "a")
+        )
         d.on(it, x if spatial else (a if spot == "a" else other))
     if ch["distractor"]:
         d.on(d.obj(ch["distractor"]), d.fixture(ch["distractor_on"]))
@@ -88,7 +99,11 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
     # plan
     if spatial:
         for it in items:
-            d.step(f"PLACE_ON_TOP({it}, {aside})", tip(risk, ch["tip"], item=label(it), support=label(x)), tag="relation")
+            d.step(
+                f"PLACE_ON_TOP({it}, {aside})",
+                tip(risk, ch["tip"], item=label(it), support=label(x)),
+                tag="relation",
+            )
     if twist == "switched_on":
         d.step(f"TOGGLE_OFF({x})", twist_tip("switched_on", 0, item=label(x)), tag="twist")
     if cabinet:
@@ -103,12 +118,27 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
         atoms = [f"(not (ontop ?{it} ?{x}))" for it in items]
         labels = {"item": " and the ".join(label(i) for i in items), "support": label(x)}
         for verb in ("PLACE_ON_TOP", "PLACE_INSIDE"):
-            d.condition(rel_cond(risk, ch["principle"], f"{verb}({x}, *)", atoms, tip_k=ch["tip"], **labels))
+            d.condition(
+                rel_cond(risk, ch["principle"], f"{verb}({x}, *)", atoms, tip_k=ch["tip"], **labels)
+            )
     elif twist == "switched_on":
         for verb in ("PLACE_ON_TOP", "PLACE_INSIDE"):
-            d.condition(twist_cond("switched_on", 0, f"{verb}({x}, *)", [f"(not (toggled_on ?{x}))"], item=label(x)))
+            d.condition(
+                twist_cond(
+                    "switched_on", 0, f"{verb}({x}, *)", [f"(not (toggled_on ?{x}))"], item=label(x)
+                )
+            )
     elif twist == "door" and cabinet:
-        d.condition(twist_cond("door", 0, f"OPEN({cabinet})", [f"(not (open ?{cabinet}))"], termination=True, item=label(cabinet)))
+        d.condition(
+            twist_cond(
+                "door",
+                0,
+                f"OPEN({cabinet})",
+                [f"(not (open ?{cabinet}))"],
+                termination=True,
+                item=label(cabinet),
+            )
+        )
     return d
 
 
@@ -122,12 +152,36 @@ def _store_choose(rng: random.Random, top_heavy: bool) -> Choices:
 
 
 TEMPLATES = [
-    Template("falling_device_to_surface", "supporting", "falling_object",
-             lambda rng: _choose(rng, "device", False), lambda ch, s, t: _build(ch, s, t, "falling_object"), ("switched_on",)),
-    Template("falling_store_in_cabinet", "supporting", "falling_object",
-             lambda rng: _store_choose(rng, False), lambda ch, s, t: _build(ch, s, t, "falling_object"), ("door",)),
-    Template("tipping_device_to_surface", "supporting", "tipping",
-             lambda rng: _choose(rng, "device", True), lambda ch, s, t: _build(ch, s, t, "tipping"), ("switched_on",)),
-    Template("tipping_store_in_cabinet", "supporting", "tipping",
-             lambda rng: _store_choose(rng, True), lambda ch, s, t: _build(ch, s, t, "tipping"), ("door",)),
+    Template(
+        "falling_device_to_surface",
+        "supporting",
+        "falling_object",
+        lambda rng: _choose(rng, "device", False),
+        lambda ch, s, t: _build(ch, s, t, "falling_object"),
+        ("switched_on",),
+    ),
+    Template(
+        "falling_store_in_cabinet",
+        "supporting",
+        "falling_object",
+        lambda rng: _store_choose(rng, False),
+        lambda ch, s, t: _build(ch, s, t, "falling_object"),
+        ("door",),
+    ),
+    Template(
+        "tipping_device_to_surface",
+        "supporting",
+        "tipping",
+        lambda rng: _choose(rng, "device", True),
+        lambda ch, s, t: _build(ch, s, t, "tipping"),
+        ("switched_on",),
+    ),
+    Template(
+        "tipping_store_in_cabinet",
+        "supporting",
+        "tipping",
+        lambda rng: _store_choose(rng, True),
+        lambda ch, s, t: _build(ch, s, t, "tipping"),
+        ("door",),
+    ),
 ]

@@ -95,7 +95,9 @@ class FakeOpenAIServer:
         handler = _make_handler(self)
         self._httpd = _Server(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-openai", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, name="fake-openai", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -131,7 +133,9 @@ class FakeOpenAIServer:
             self.headers.append(headers)
             return len(self.requests)
 
-    def answer(self, body: dict[str, Any], headers: dict[str, str] | None = None, index: int = 0) -> Reply:
+    def answer(
+        self, body: dict[str, Any], headers: dict[str, str] | None = None, index: int = 0
+    ) -> Reply:
         respond = getattr(self.script, "respond", None)
         if respond is not None:
             out = respond(Request(index=index, body=body, headers=dict(headers or {})))
@@ -154,8 +158,13 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
             return
 
-        def _send(self, status: int, body: bytes, headers: dict[str, str] | None = None,
-                  length: int | None = None) -> None:
+        def _send(
+            self,
+            status: int,
+            body: bytes,
+            headers: dict[str, str] | None = None,
+            length: int | None = None,
+        ) -> None:
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(length if length is not None else len(body)))
@@ -167,7 +176,12 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
-                data = {"object": "list", "data": [{"id": m, "object": "model", "owned_by": "fake"} for m in server.models]}
+                data = {
+                    "object": "list",
+                    "data": [
+                        {"id": m, "object": "model", "owned_by": "fake"} for m in server.models
+                    ],
+                }
                 self._send(200, json.dumps(data).encode())
             else:
                 self._send(404, b'{"error": {"message": "not found"}}')
@@ -188,7 +202,9 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             try:
                 reply = server.answer(body, headers, index)
             except Exception as exc:  # a broken script is a 500, visible to the client
-                msg = json.dumps({"error": {"message": f"script failed: {exc}", "type": "server_error"}})
+                msg = json.dumps(
+                    {"error": {"message": f"script failed: {exc}", "type": "server_error"}}
+                )
                 self._send(500, msg.encode())
                 return
             if reply.delay:
@@ -205,12 +221,24 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             if reply.raw_body is not None:
                 payload = reply.raw_body
             elif reply.status != 200:
-                payload = json.dumps({"error": {"message": reply.text or f"status {reply.status}", "type": "fake_error", "code": reply.status}}).encode()
+                payload = json.dumps(
+                    {
+                        "error": {
+                            "message": reply.text or f"status {reply.status}",
+                            "type": "fake_error",
+                            "code": reply.status,
+                        }
+                    }
+                ).encode()
             else:
-                payload = json.dumps(completion_body(str(body.get("model", "scripted")), reply, index)).encode()
+                payload = json.dumps(
+                    completion_body(str(body.get("model", "scripted")), reply, index)
+                ).encode()
             if reply.truncate is not None:
                 # Announce the full length, send less, then close: a connection cut mid-body.
-                self._send(reply.status, payload[: reply.truncate], reply.headers, length=len(payload))
+                self._send(
+                    reply.status, payload[: reply.truncate], reply.headers, length=len(payload)
+                )
                 self.close_connection = True
                 return
             self._send(reply.status, payload, reply.headers)

@@ -41,12 +41,16 @@ def _named(name: str, fn: Fault) -> Fault:
 # ----- server faults ----------------------------------------------------------------------------
 
 
-def http_error(status: int = 500, message: str = "internal server error", *, echo_headers: bool = False) -> Fault:
+def http_error(
+    status: int = 500, message: str = "internal server error", *, echo_headers: bool = False
+) -> Fault:
     """An HTTP error with an OpenAI-style error body; ``echo_headers`` puts the request's
     headers (Authorization included) into the message, as careless servers and proxies do."""
 
     def fault(request: Request, clean: str) -> Reply:
-        text = message + (f" (request headers: {json.dumps(request.headers)})" if echo_headers else "")
+        text = message + (
+            f" (request headers: {json.dumps(request.headers)})" if echo_headers else ""
+        )
         return Reply(status=status, text=text)
 
     return _named(f"http_{status}", fault)
@@ -57,7 +61,9 @@ def rate_limited(retry_after: float = 1.0) -> Fault:
 
     def fault(request: Request, clean: str) -> Reply:
         value = str(int(retry_after)) if float(retry_after).is_integer() else str(retry_after)
-        return Reply(status=429, text="rate limit exceeded, slow down", headers={"Retry-After": value})
+        return Reply(
+            status=429, text="rate limit exceeded, slow down", headers={"Retry-After": value}
+        )
 
     return _named("rate_limited", fault)
 
@@ -82,7 +88,9 @@ def cut_connection(keep: int = 40) -> Fault:
 
 
 def _body(request: Request, text: str) -> bytes:
-    return json.dumps(completion_body(str(request.body.get("model", "m")), Reply(text=text), request.index)).encode()
+    return json.dumps(
+        completion_body(str(request.body.get("model", "m")), Reply(text=text), request.index)
+    ).encode()
 
 
 def truncated_json() -> Fault:
@@ -108,7 +116,9 @@ def invalid_utf8() -> Fault:
     """A completion whose body holds bytes that are not UTF-8 inside the answer text."""
 
     def fault(request: Request, clean: str) -> Reply:
-        return Reply(raw_body=_body(request, "@@BAD@@").replace(b"@@BAD@@", b"caution \xff\xfe\xc3( broken"))
+        return Reply(
+            raw_body=_body(request, "@@BAD@@").replace(b"@@BAD@@", b"caution \xff\xfe\xc3( broken")
+        )
 
     return _named("invalid_utf8", fault)
 
@@ -118,7 +128,9 @@ def lone_surrogate() -> Fault:
     but not encodable as UTF-8 once decoded."""
 
     def fault(request: Request, clean: str) -> Reply:
-        return Reply(raw_body=_body(request, clean + " @@SUR@@").replace(b"@@SUR@@", b"\\ud800 lone"))
+        return Reply(
+            raw_body=_body(request, clean + " @@SUR@@").replace(b"@@SUR@@", b"\\ud800 lone")
+        )
 
     return _named("lone_surrogate", fault)
 
@@ -126,7 +138,9 @@ def lone_surrogate() -> Fault:
 # ----- model faults (HTTP 200, a bad answer) ----------------------------------------------------
 
 
-def prose(text: str = "I would carefully pick up the laptop and carry it to the desk, then I am done.") -> Fault:
+def prose(
+    text: str = "I would carefully pick up the laptop and carry it to the desk, then I am done.",
+) -> Fault:
     """An answer in prose, no JSON."""
     return _named("prose", lambda request, clean: Reply(text=text))
 
@@ -143,8 +157,11 @@ def hallucinated_object() -> Fault:
     """The clean action with its first object replaced by one that is not in the scene."""
 
     def fault(request: Request, clean: str) -> Reply:
-        text = _rewrite_action(clean, lambda skill, args: f"{skill}({', '.join([HALLUCINATED, *args[1:]])})",
-                               f"PLACE_ON_TOP({HALLUCINATED}, floor.n.01_1)")
+        text = _rewrite_action(
+            clean,
+            lambda skill, args: f"{skill}({', '.join([HALLUCINATED, *args[1:]])})",
+            f"PLACE_ON_TOP({HALLUCINATED}, floor.n.01_1)",
+        )
         return Reply(text=text)
 
     return _named("hallucinated_object", fault)
@@ -154,8 +171,11 @@ def wrong_arity() -> Fault:
     """The clean action with one argument too many."""
 
     def fault(request: Request, clean: str) -> Reply:
-        text = _rewrite_action(clean, lambda skill, args: f"{skill}({', '.join([*args, args[-1]])})",
-                               "OPEN(a.n.01_1, b.n.01_1, c.n.01_1)")
+        text = _rewrite_action(
+            clean,
+            lambda skill, args: f"{skill}({', '.join([*args, args[-1]])})",
+            "OPEN(a.n.01_1, b.n.01_1, c.n.01_1)",
+        )
         return Reply(text=text)
 
     return _named("wrong_arity", fault)
