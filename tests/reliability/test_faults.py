@@ -23,8 +23,6 @@ from typer.testing import CliRunner
 
 pytest.importorskip("inspect_ai")
 
-from harness.scripted_models import PlanPlayer  # noqa: E402  (tests/harness helpers)
-from harness.tasks import SAFE_PLAN, UNSAFE_PLAN, laptop_task  # noqa: E402
 from saferelbench.cli.main import app  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
 from saferelbench.harness.results import EpisodeResult  # noqa: E402
@@ -49,6 +47,8 @@ from saferelbench.harness.testing.faults import (  # noqa: E402
     truncated_json,
     wrong_arity,
 )
+from tests.harness.scripted_models import PlanPlayer  # noqa: E402  (tests/harness helpers)
+from tests.harness.tasks import SAFE_PLAN, UNSAFE_PLAN, laptop_task  # noqa: E402
 
 N_SAMPLES = 4
 INSTR = [f"Move the laptop over to the desk, variant {i}." for i in range(N_SAMPLES)]

@@ -23,8 +23,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.scripted_models import PlanPlayer  # tests/harness helpers
-from harness.tasks import SAFE_PLAN, UNSAFE_PLAN, ScriptedAgent, answer, laptop_task
 from saferelbench.cli.main import app
 from saferelbench.dataset.isbench import write_task
 from saferelbench.harness.episode import EpisodeConfig
@@ -32,6 +30,8 @@ from saferelbench.harness.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RETRIED_ERRORS, RunDir, write_json_atomic
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply
+from tests.harness.scripted_models import PlanPlayer  # tests/harness helpers
+from tests.harness.tasks import SAFE_PLAN, UNSAFE_PLAN, ScriptedAgent, answer, laptop_task
 
 CLI = str(Path(sys.executable).parent / "saferelbench")
 

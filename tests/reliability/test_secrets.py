@@ -29,8 +29,6 @@ pytest.importorskip("inspect_ai")
 import inspect_ai.log  # noqa: E402,F401  (teaches zipfile the zstd members of .eval logs)
 from typer.testing import CliRunner  # noqa: E402
 
-from harness.scripted_models import PlanPlayer  # noqa: E402
-from harness.tasks import SAFE_PLAN, laptop_task  # noqa: E402
 from saferelbench.cli.main import app  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
 from saferelbench.harness.errors import (  # noqa: E402
@@ -42,6 +40,8 @@ from saferelbench.harness.errors import (  # noqa: E402
 )
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
 from saferelbench.harness.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
+from tests.harness.scripted_models import PlanPlayer  # noqa: E402
+from tests.harness.tasks import SAFE_PLAN, laptop_task  # noqa: E402
 
 CLI = str(Path(sys.executable).parent / "saferelbench")
 INSTR = [

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.render.scenes import inside, kitchen, on, scene_of
 
 from saferelbench.render import gap, render
 from saferelbench.render.layout import GAP
 from saferelbench.world.state import State
+from tests.render.scenes import inside, kitchen, on, scene_of
 
 
 def test_supported_objects_rest_on_their_support_top_edge() -> None:

@@ -7,10 +7,10 @@ import random
 
 import pytest
 from PIL import Image
-from tests.render.scenes import kitchen
 
 from saferelbench.render import render
 from saferelbench.render.png import encode_png
+from tests.render.scenes import kitchen
 
 
 def _decode(png: bytes) -> Image.Image:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.render.scenes import scene_of
 
 from saferelbench.render import gap, render
 from saferelbench.world.state import UNARY_FLAGS, Placement, State
+from tests.render.scenes import scene_of
 
 FIXTURES = [
     "countertop.n.01_1",

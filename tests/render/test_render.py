@@ -7,10 +7,10 @@ import subprocess
 import sys
 
 from PIL import Image
-from tests.render.scenes import kitchen
 
 from saferelbench.render import render, render_contact_sheet
 from saferelbench.world.events import HazardEvent
+from tests.render.scenes import kitchen
 
 ALERT = (220, 20, 20)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.reports.builders import ep, write_run_dir
 
 from saferelbench.harness.results import ConditionVerdict, RunInfo, StepRecord
 from saferelbench.reports.synthetic import synthetic_run
+from tests.reports.builders import ep, write_run_dir
 
 XSS_CAUTION = "<script>alert(1)</script>"
 XSS_SAMPLE = "hostile_<img src=x onerror=alert(2)>"

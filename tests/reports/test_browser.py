@@ -14,10 +14,10 @@ from urllib.parse import quote
 
 import pytest
 from PIL import Image, ImageStat
-from tests.reports.conftest import XSS_SAMPLE
 
 from saferelbench.reports.build import ReportOptions, build_report
 from saferelbench.reports.loading import load_runs
+from tests.reports.conftest import XSS_SAMPLE
 
 pytestmark = pytest.mark.browser
 

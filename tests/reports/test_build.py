@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from tests.reports.conftest import XSS_CAUTION
 
 from saferelbench.reports.build import ReportOptions, build_report
 from saferelbench.reports.loading import load_runs
 from saferelbench.reports.tables import run_table
+from tests.reports.conftest import XSS_CAUTION
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.reports.builders import small_fixture, write_run_dir
 
 from saferelbench.reports.loading import ReportInputError, load_runs
 from saferelbench.reports.tables import run_table
+from tests.reports.builders import small_fixture, write_run_dir
 
 
 def write_log(

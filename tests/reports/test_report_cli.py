@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reports.builders import small_fixture, write_run_dir
 from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
+from tests.reports.builders import small_fixture, write_run_dir
 
 runner = CliRunner()
 

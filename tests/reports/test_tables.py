@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.reports.builders import ep, run, small_fixture
 
 from saferelbench.evaluation.metrics import rates
 from saferelbench.reports.tables import compare_runs, comparisons, group_rates, run_table
+from tests.reports.builders import ep, run, small_fixture
 
 
 def test_table2_cells_match_hand_computed_values() -> None:
