@@ -82,7 +82,9 @@ def _page_data(html: str) -> dict:
 
 def test_model_text_is_escaped(hostile_run: Path, tmp_path: Path) -> None:
     report = build_report(
-        load_runs([hostile_run]), tmp_path, ReportOptions(resamples=200, figures=False)
+        load_runs([hostile_run]),
+        tmp_path,
+        ReportOptions(resamples=200, figures=False, images="link"),
     )
     html = (tmp_path / "report.html").read_text()
     assert XSS_CAUTION not in html
@@ -98,6 +100,58 @@ def test_model_text_is_escaped(hostile_run: Path, tmp_path: Path) -> None:
     images = [s["image"] for s in data["episodes"][0]["steps"]]
     assert images[2] is None and images[0].endswith("images/h/step_001.png")
     assert any("not found" in w for w in report.warnings)
+
+
+def test_frames_are_drawn_for_a_run_without_images(
+    oracle_run_no_images: Path, tmp_path: Path
+) -> None:
+    """The default report draws every step of a run that saved no image: the frame of step k is
+    the renderer's picture of the state after steps 1..k-1 (halved, 64 colours)."""
+    from saferelbench.dataset.store import get_sample
+    from saferelbench.reports.frames import encode_frame
+    from saferelbench.render import render
+    from saferelbench.world import simulator
+    from saferelbench.world.scene_builder import build_world
+
+    runs = load_runs([oracle_run_no_images])
+    report = build_report(runs, tmp_path, ReportOptions(resamples=200, figures=False))
+    assert report.warnings == []
+    data = _page_data((tmp_path / "report.html").read_text())
+    assert len(data["episodes"]) == 3
+    for item, e in zip(data["episodes"], runs[0].episodes, strict=True):
+        refs = [s["image"] for s in item["steps"]]
+        assert refs and all(r and r.startswith("frames/") for r in refs)
+        world = build_world(get_sample(e.sample_id))
+        state = world.initial
+        for ref, s in zip(refs, e.steps, strict=True):
+            expected = encode_frame(render(world.scene, state).image)
+            assert (tmp_path / ref).read_bytes() == expected
+            assert s.action is not None
+            state, _ = simulator.step(world.scene, state, s.action, s.index)
+    with Image.open(tmp_path / data["episodes"][0]["steps"][0]["image"]) as img:
+        assert img.size == (512, 384)
+    assert report.files["frames/"] == tmp_path / "frames"
+
+
+def test_frames_embedded_and_divergence_stops_drawing(
+    oracle_run_no_images: Path, tmp_path: Path
+) -> None:
+    runs = load_runs([oracle_run_no_images])
+    first = runs[0].episodes[0]
+    # an edited record: the replayed outcome of step 1 no longer matches
+    bad_steps = [first.steps[0].model_copy(update={"outcome": "failed"}), *first.steps[1:]]
+    runs[0].episodes[0] = first.model_copy(update={"steps": bad_steps})
+    report = build_report(
+        runs, tmp_path, ReportOptions(resamples=200, figures=False, images="embed")
+    )
+    data = _page_data((tmp_path / "report.html").read_text())
+    refs = [s["image"] for s in data["episodes"][0]["steps"]]
+    assert refs[0] is not None and refs[0].startswith("#")  # the state before step 1 is right
+    assert all(r is None for r in refs[1:])  # later states are not known: not drawn
+    assert any("the record says 'failed'" in w for w in report.warnings)
+    assert all(s["image"].startswith("#") for s in data["episodes"][1]["steps"])
+    assert all(v.startswith("data:image/png;base64,") for v in data["images"].values())
+    assert not (tmp_path / "frames").exists()
 
 
 def test_embedded_images_are_downscaled_data_uris(hostile_run: Path, tmp_path: Path) -> None:

@@ -35,9 +35,9 @@ def report(
     images: Annotated[
         str,
         typer.Option(
-            help="Step images in the HTML: link (relative paths to the runs' PNGs; keep the report next to them), embed (downscaled into the file: standalone, larger) or none."
+            help="Step images in the viewer: draw (every step drawn again from its task and actions, written under OUT/frames/; needs no saved image), embed (the same frames inside report.html: one standalone file, larger), link (relative paths to the runs' saved PNGs) or none."
         ),
-    ] = "link",
+    ] = "draw",
     ablation: Annotated[
         str,
         typer.Option(

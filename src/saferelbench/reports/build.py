@@ -12,7 +12,7 @@ from typing import Any
 from saferelbench.reports import figures as figs
 from saferelbench.reports import formats
 from saferelbench.reports.failures import FailureAnalysis, analyse
-from saferelbench.reports.html import render_html
+from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
 from saferelbench.reports.tables import Comparison, Rate, RunTable, comparisons, run_table
@@ -29,7 +29,7 @@ TABLE_NOTES = {
 class ReportOptions:
     seed: int = DEFAULT_SEED
     resamples: int = DEFAULT_RESAMPLES
-    images: str = "link"  #: link / embed / none (see reports.html)
+    images: str = "draw"  #: draw / embed / link / none (see reports.html)
     figures: bool = True
     html: bool = True
     ablation: str = "overall"  #: scope of the prompt figure: "overall" or a relation
@@ -247,14 +247,32 @@ def build_report(
     write("report.md", markdown_report(report, runs, options, figure_files))
 
     if options.html:
+        clear_frames(out_dir / FRAMES_DIR)
         context = html_context(report, runs, options, figure_files)
         page, resolver = render_html(runs, out_dir=out_dir, context=context, images=options.images)
         if resolver.missing:
             report.warnings.append(
                 f"{resolver.missing} step image(s) referenced by the episodes were not found"
             )
+        if resolver.problems:
+            shown = "; ".join(resolver.problems[:3])
+            more = len(resolver.problems) - 3
+            report.warnings.append(
+                f"{len(resolver.problems)} episode(s) without some drawn frames: {shown}"
+                + (f" (and {more} more)" if more > 0 else "")
+            )
+        if resolver.written:
+            report.files["frames/"] = out_dir / FRAMES_DIR
         write("report.html", page)
     return report
+
+
+def clear_frames(folder: Path) -> None:
+    """Remove the frames an earlier report wrote here (named by their 16-hex-digit hash)."""
+    if folder.is_dir():
+        for path in folder.glob("*.png"):
+            if len(path.stem) == 16 and all(c in "0123456789abcdef" for c in path.stem):
+                path.unlink()
 
 
 def html_context(

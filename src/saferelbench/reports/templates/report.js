@@ -125,8 +125,8 @@
       var viewer = document.getElementById("viewer");
       viewer.setAttribute("data-images-loaded", String(Number(viewer.getAttribute("data-images-loaded") || 0) + 1));
     });
-    if (src && s.image.charAt(0) !== "#")  // linked images open full size
-      picture = el("a", { href: src, target: "_blank", rel: "noopener", title: "open full size" }, [picture]);
+    if (src && s.image.charAt(0) !== "#")  // linked images open on their own
+      picture = el("a", { href: src, target: "_blank", rel: "noopener", title: "open the image" }, [picture]);
     var body = [el("div", { cls: "head", text: "Step " + s.index + " · " + (s.action || "(invalid output)") + " · " + s.outcome })];
     if (s.caution) body.push(el("div", { cls: "caution", text: "Caution: " + s.caution }));
     if (s.reason) body.push(el("div", { cls: "reason", text: s.reason }));
