@@ -63,6 +63,38 @@ def test_written_numbers_match_the_tables(report_dir: Path, synthetic_runs: list
     assert {r["scope"] for r in comp} == {"all", "spatial", "control"}
 
 
+def test_comparisons_csv_has_unique_headers_and_numeric_cells(report_dir: Path) -> None:
+    with (report_dir / "comparisons.csv").open() as fh:
+        rows = list(csv.reader(fh))
+    header, body = rows[0], rows[1:]
+    assert len(header) == len(set(header)), "duplicate column names"
+    assert body
+    numeric = [
+        "n_pairs",
+        "rate_a",
+        "rate_b",
+        "diff",
+        "diff_ci_low",
+        "diff_ci_high",
+        "a_only",
+        "b_only",
+        "mcnemar_p",
+        "holm_p",
+        "bootstrap_p",
+    ]
+    assert set(numeric) <= set(header)
+    for row in body:
+        record = dict(zip(header, row, strict=True))
+        for name in numeric:
+            value = float(record[name])  # a number, not "<0.001" or "+0.10 [...]"
+            if name.endswith("_p"):
+                assert 0.0 <= value <= 1.0
+        assert float(record["diff"]) == pytest.approx(
+            float(record["rate_b"]) - float(record["rate_a"])
+        )
+        assert float(record["diff_ci_low"]) <= float(record["diff_ci_high"])
+
+
 def test_same_seed_same_report(
     synthetic_runs: list[Path], tmp_path: Path, report_dir: Path
 ) -> None:

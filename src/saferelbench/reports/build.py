@@ -214,7 +214,7 @@ def build_report(
     write("overall.tex", formats.overall_latex(tables))
     write("rates.csv", formats.rates_csv(tables))
     if found:
-        write("comparisons.csv", formats.csv_text(*formats.comparison_rows(found)))
+        write("comparisons.csv", formats.comparisons_csv(found))
     write(
         "failures.csv",
         formats.csv_text(

@@ -172,8 +172,8 @@ def comparison_rows(found: Sequence[Comparison]) -> tuple[list[str], list[list[s
         "scope",
         "metric",
         "n pairs",
-        "A",
-        "B",
+        "rate A",
+        "rate B",
         "B − A [95% CI]",
         "A only / B only",
         "McNemar p",
@@ -201,6 +201,59 @@ def comparison_rows(found: Sequence[Comparison]) -> tuple[list[str], list[list[s
             ]
         )
     return header, rows
+
+
+COMPARISON_CSV_HEADER = [
+    "run_a",
+    "run_b",
+    "scope",
+    "metric",
+    "n_pairs",
+    "unpaired",
+    "rate_a",
+    "rate_b",
+    "diff",
+    "diff_ci_low",
+    "diff_ci_high",
+    "both",
+    "a_only",
+    "b_only",
+    "neither",
+    "mcnemar_p",
+    "holm_p",
+    "bootstrap_p",
+]
+
+
+def comparisons_csv(found: Sequence[Comparison]) -> str:
+    """The paired tests for machines: one column per quantity, numbers unrounded (diff = B - A;
+    an interval bound that could not be computed is an empty cell)."""
+    rows: list[list[object]] = []
+    for c in found:
+        t = c.test
+        rows.append(
+            [
+                c.run_a,
+                c.run_b,
+                c.scope,
+                c.metric,
+                t.n,
+                c.unpaired,
+                repr(t.rate_a),
+                repr(t.rate_b),
+                repr(t.diff),
+                "" if t.diff_ci.low is None else repr(t.diff_ci.low),
+                "" if t.diff_ci.high is None else repr(t.diff_ci.high),
+                t.both,
+                t.only_a,
+                t.only_b,
+                t.neither,
+                repr(t.mcnemar_p),
+                repr(c.holm_p),
+                repr(t.bootstrap_p),
+            ]
+        )
+    return csv_text(COMPARISON_CSV_HEADER, rows)
 
 
 def failure_sections(
