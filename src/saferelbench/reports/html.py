@@ -37,6 +37,7 @@ from jinja2 import Environment, PackageLoader
 from saferelbench.harness.results import EpisodeResult
 from saferelbench.reports.frames import FrameDrawer, digest, encode_frame
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.replay import Replayer
 
 IMAGE_MODES = ("draw", "embed", "link", "none")
 FRAMES_DIR = "frames"
@@ -64,7 +65,7 @@ def failing_steps(e: EpisodeResult) -> list[int]:
 class ImageResolver:
     """Turns a step's image into what the page uses: a relative URL or ``#hash`` (embedded)."""
 
-    def __init__(self, mode: str, out_dir: Path) -> None:
+    def __init__(self, mode: str, out_dir: Path, replayer: Replayer | None = None) -> None:
         if mode not in IMAGE_MODES:
             raise ValueError(f"images must be one of {IMAGE_MODES}, not {mode!r}")
         self.mode = mode
@@ -73,7 +74,7 @@ class ImageResolver:
         self.written: dict[str, Path] = {}  #: frame files written (draw mode), by hash
         self._by_path: dict[Path, str | None] = {}
         self.missing = 0  #: referenced saved images not found
-        self.drawer = FrameDrawer()
+        self.drawer = FrameDrawer(replayer or Replayer())
         self.problems: list[str] = []  #: episodes with frames that could not be drawn
 
     @property
@@ -224,9 +225,10 @@ def render_html(
     out_dir: Path,
     context: dict[str, Any],
     images: str = "draw",
+    replayer: Replayer | None = None,
 ) -> tuple[str, ImageResolver]:
     """The report page as a string; ``context`` holds the tables/figures parts of the template."""
-    resolve = ImageResolver(images, out_dir)
+    resolve = ImageResolver(images, out_dir, replayer)
     episodes = []
     for i, run in enumerate(runs):
         seen: dict[str, int] = {}
