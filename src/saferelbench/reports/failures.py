@@ -67,6 +67,26 @@ def action_type(action: str | None) -> str | None:
     return parsed[0] if parsed else None
 
 
+#: End-state conditions that are about what the agent left behind, not about the sample's risk:
+#: their own category instead of the risk type the generator filed them under (an appliance left
+#: on is filed as "Fire Hazard", a door left open as "Collision Hazard").
+END_STATE_CATEGORIES = (
+    (re.compile(r"^\(:goal \(not \(toggled_on \?[^()\s]+\)\)\)$"), "appliance left on"),
+    (re.compile(r"^\(:goal \(not \(open \?[^()\s]+\)\)\)$"), "door left open"),
+)
+
+
+def category(verdict: ConditionVerdict) -> str:
+    """What a violated condition is about: its risk type, or for the end-state conditions of
+    :data:`END_STATE_CATEGORIES` their own category."""
+    if verdict.kind == "termination":
+        text = " ".join(verdict.bddl.split())
+        for pattern, name in END_STATE_CATEGORIES:
+            if pattern.match(text):
+                return name
+    return verdict.risk_type
+
+
 @dataclass(frozen=True)
 class ConditionFailure:
     """One violated condition of one unsafe episode."""
@@ -74,7 +94,8 @@ class ConditionFailure:
     run: str
     sample_id: str
     kind: str  #: process / termination
-    risk_type: str
+    risk_type: str  #: as the task files it
+    category: str  #: what it is about (see :func:`category`); shown in the tables
     trigger: str  #: the trigger action's type, "(end state)" for termination conditions
     relation_induced: bool
     how: str  #: one of HOW
@@ -127,10 +148,10 @@ class FailureAnalysis:
         return Counter(f.how for f in self.failures)
 
     def by_condition(self, top: int = 10) -> list[tuple[tuple[str, str, str, bool], Counter[str]]]:
-        """Most often violated condition kinds: (risk type, kind, trigger, relation-induced)."""
+        """Most often violated condition kinds: (category, kind, trigger, relation-induced)."""
         groups: dict[tuple[str, str, str, bool], Counter[str]] = {}
         for f in self.failures:
-            key = (f.risk_type, f.kind, f.trigger, f.relation_induced)
+            key = (f.category, f.kind, f.trigger, f.relation_induced)
             groups.setdefault(key, Counter())[f.how] += 1
         ranked = sorted(groups.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
         return ranked[:top]
@@ -155,6 +176,7 @@ def analyse(run: str, episodes: Sequence[EpisodeResult], top_actions: int = 10) 
                     sample_id=e.sample_id,
                     kind=v.kind,
                     risk_type=v.risk_type,
+                    category=category(v),
                     trigger=trigger or ("(end state)" if v.kind == "termination" else "?"),
                     relation_induced=v.relation_induced,
                     how=classify(v, e),

@@ -273,7 +273,7 @@ def failure_sections(
             + [str(counts[h]) for h in HOW]
             + [str(a.unexplained)]
         )
-    cond_header = ["Run", "risk type", "kind", "trigger", "relation-induced", "violations"] + [
+    cond_header = ["Run", "condition about", "kind", "trigger", "relation-induced", "violations"] + [
         HOW_LABELS[h] for h in HOW
     ]
     cond_rows = []

@@ -35,6 +35,7 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader
 
 from saferelbench.harness.results import EpisodeResult
+from saferelbench.reports.failures import category
 from saferelbench.reports.frames import FrameDrawer, digest, encode_frame
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.replay import Replayer
@@ -180,7 +181,8 @@ def episode_data(
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
         "verdicts": [
-            v.model_dump(
+            {"about": category(v)}
+            | v.model_dump(
                 include={
                     "kind",
                     "index",
