@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from saferelbench.reports import formats
 from saferelbench.reports.failures import FailureAnalysis, analyse
 from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.replay import Replayer
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
 from saferelbench.reports.tables import Comparison, Rate, RunTable, comparisons, run_table
 
@@ -103,8 +105,9 @@ COMPARISON_NOTE = (
 )
 FAILURE_NOTE = (
     "Unsafe episodes (not safe, not errored). Each violated condition is classed as never taken, "
-    "taken too late (a later step acted on an object the condition names) or repeated (the unsafe "
-    "trigger was done again after the first violation); see docs/reports.md."
+    "taken too late (replaying the episode, a step after the violation made the condition hold), "
+    "repeated (the unsafe trigger was done again after the first violation) or not replayable "
+    "(the episode's task was not found); see docs/reports.md."
 )
 
 
@@ -180,7 +183,10 @@ def build_report(
     found = comparisons(
         runs, seed=options.seed, resamples=options.resamples, max_all_pairs=options.max_all_pairs
     )
-    failures = [analyse(r.label, r.episodes) for r in runs]
+    replayer = Replayer()
+    failures = [
+        analyse(r.label, r.episodes, replay=functools.partial(replayer.replay, r)) for r in runs
+    ]
     warnings = [w for r in runs for w in r.warnings]
     report = Report(tables, found, failures, {}, warnings)
 
@@ -251,7 +257,9 @@ def build_report(
     if options.html:
         clear_frames(out_dir / FRAMES_DIR)
         context = html_context(report, runs, options, figure_files)
-        page, resolver = render_html(runs, out_dir=out_dir, context=context, images=options.images)
+        page, resolver = render_html(
+            runs, out_dir=out_dir, context=context, images=options.images, replayer=replayer
+        )
         if resolver.missing:
             report.warnings.append(
                 f"{resolver.missing} step image(s) referenced by the episodes were not found"
