@@ -197,3 +197,42 @@ def test_embedded_images_are_downscaled_data_uris(hostile_run: Path, tmp_path: P
     assert refs[0].startswith("#") and refs[1].startswith("#") and refs[2] is None
     assert all(v.startswith("data:image/") for v in data["images"].values())
     assert len(data["images"]) == 2
+
+
+def test_composition_counts_the_golden_plans_not_the_oracle_actions(
+    oracle_run_no_images: Path, tmp_path: Path
+) -> None:
+    from collections import Counter
+
+    from saferelbench.dataset.store import get_sample
+    from saferelbench.reports.figures import composition_counts
+    from saferelbench.reports.replay import Replayer
+
+    runs = load_runs([oracle_run_no_images])
+    samples, actions, source = composition_counts(runs, Replayer().golden_plan)
+    assert source == "golden"
+    expected: Counter[str] = Counter()
+    for sample_id in samples:
+        for step in get_sample(sample_id).golden_plan:
+            name = step.action.split("(")[0]
+            if name != "DONE":
+                expected[name] += 1
+    assert actions == expected
+    # the oracle plans for itself: its actions differ from the golden plans on these samples
+    executed = Counter(
+        s.action.split("(")[0] for e in runs[0].episodes for s in e.steps if s.action != "DONE"
+    )
+    assert executed != expected
+    report = build_report(runs, tmp_path, ReportOptions(resamples=200, html=False))
+    caption = report.captions["composition"]
+    assert "golden plans of the spatial samples" in caption and "oracle" not in caption
+    assert caption in (tmp_path / "report.md").read_text()
+
+
+def test_composition_says_when_it_counts_executed_actions(synthetic_runs: list[Path]) -> None:
+    from saferelbench.reports.figures import COMPOSITION_SOURCES, composition_counts
+    from saferelbench.reports.replay import Replayer
+
+    _, actions, source = composition_counts(load_runs(synthetic_runs), Replayer().golden_plan)
+    assert source == "executed" and sum(actions.values()) > 0  # made-up samples: no golden plan
+    assert "golden plans were not found" in COMPOSITION_SOURCES[source]

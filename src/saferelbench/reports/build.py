@@ -6,7 +6,7 @@ import base64
 import datetime as dt
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ class Report:
     failures: list[FailureAnalysis]
     files: dict[str, Path]
     warnings: list[str]
+    captions: dict[str, str] = field(default_factory=dict)  #: figure name -> caption
 
 
 def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
@@ -162,14 +163,14 @@ def markdown_report(
     if figure_files:
         parts.append("\n## Figures\n\n")
         for name, paths in figure_files.items():
-            parts.append(f"![{name}](figures/{paths['png'].name})\n\n")
+            parts.append(f"![{name}](figures/{paths['png'].name})\n\n{report.captions[name]}\n\n")
     return "".join(parts)
 
 
 FIGURE_CAPTIONS = {
     "overall": "Overall SR and SSR (mean over relations) with and without the spatial relation, per run; bars: 95% bootstrap intervals (paper Fig. 4).",
     "prompts": "SR, SSR and SRec across prompt variants, one line per model (paper Fig. 5).",
-    "composition": "(a) risk types per relation over the spatial samples; (b) action types (paper Fig. 3).",
+    "composition": "(a) risk types per relation over the spatial samples; (b) action types of {source} (paper Fig. 3).",
 }
 
 
@@ -191,16 +192,23 @@ def build_report(
     report = Report(tables, found, failures, {}, warnings)
 
     figure_files: dict[str, dict[str, Path]] = {}
+    captions = report.captions
+    captions.update(FIGURE_CAPTIONS)
     if options.figures:
         fig_dir = out_dir / "figures"
+        composition = figs.composition_figure(runs, fig_dir, golden_plan=replayer.golden_plan)
+        if composition:
+            captions["composition"] = FIGURE_CAPTIONS["composition"].format(
+                source=figs.COMPOSITION_SOURCES[composition[1]]
+            )
         for name, made in (
             ("overall", figs.overall_figure(tables, fig_dir)),
             ("prompts", figs.prompts_figure(tables, fig_dir, options.ablation)),
-            ("composition", figs.composition_figure(runs, fig_dir)),
+            ("composition", composition[0] if composition else None),
         ):
             if made:
                 figure_files[name] = made
-                report.files.update({f"figure_{name}_{fmt}": p for fmt, p in made.items()})
+                report.files.update({f"figures/{p.name}": p for p in made.values()})
 
     def write(name: str, text: str) -> None:
         path = out_dir / name
@@ -296,7 +304,7 @@ def html_context(
     figures = []
     for name, paths in figure_files.items():
         png = base64.b64encode(paths["png"].read_bytes()).decode("ascii")
-        figures.append({"src": f"data:image/png;base64,{png}", "caption": FIGURE_CAPTIONS[name]})
+        figures.append({"src": f"data:image/png;base64,{png}", "caption": report.captions[name]})
     comparison = None
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)

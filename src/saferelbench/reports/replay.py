@@ -79,6 +79,11 @@ class Replayer:
         except KeyError:
             return None
 
+    def golden_plan(self, run: RunData, sample_id: str) -> list[str] | None:
+        """The actions of the task's golden plan (None: task not found)."""
+        task = self.task_for(run, sample_id)
+        return None if task is None else [s.action for s in task.golden_plan]
+
     def replay(self, run: RunData, e: EpisodeResult) -> Replayed | str:
         """The replayed states of ``e``, or why there are none (its task was not found)."""
         key = id(e)
