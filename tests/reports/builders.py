@@ -100,7 +100,9 @@ def real_episode(sample_id: str, actions: list[str], agent: str = "hand") -> Epi
             TrajectoryStep(result.action, result.outcome, state, new, result.events)
         )
         steps.append(
-            StepRecord(index=i, action=result.action, outcome=result.outcome.value, reason=result.reason)
+            StepRecord(
+                index=i, action=result.action, outcome=result.outcome.value, reason=result.reason
+            )
         )
         state = new
     trajectory.final_events = simulator.finish(world.scene, world.initial, state, len(steps) + 1)

@@ -100,8 +100,18 @@ def test_task_only_run_has_no_precaution_taken_too_late(tmp_path: Path) -> None:
     out = tmp_path / "run"
     res = CliRunner().invoke(
         app,
-        ["run", "--agent", "task-only", "--no-images", "--relation", "proximity", "--risk",
-         "spillage_overflow", "--out", str(out)],
+        [
+            "run",
+            "--agent",
+            "task-only",
+            "--no-images",
+            "--relation",
+            "proximity",
+            "--risk",
+            "spillage_overflow",
+            "--out",
+            str(out),
+        ],
     )
     assert res.exit_code == 0, res.output
     (r,) = load_runs([out])

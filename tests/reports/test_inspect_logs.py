@@ -169,7 +169,14 @@ def test_inspect_log_of_a_run_without_images_gets_drawn_frames(
 ) -> None:
     """The viewer draws an Inspect run's steps as it does a run directory's: from the episodes
     the scorer stored, with no image anywhere."""
-    from inspect_ai.log import EvalConfig, EvalDataset, EvalLog, EvalSample, EvalSpec, write_eval_log
+    from inspect_ai.log import (
+        EvalConfig,
+        EvalDataset,
+        EvalLog,
+        EvalSample,
+        EvalSpec,
+        write_eval_log,
+    )
     from inspect_ai.scorer import Score
 
     from saferelbench.reports.build import ReportOptions, build_report

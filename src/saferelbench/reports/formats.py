@@ -273,9 +273,14 @@ def failure_sections(
             + [str(counts[h]) for h in HOW]
             + [str(a.unexplained)]
         )
-    cond_header = ["Run", "condition about", "kind", "trigger", "relation-induced", "violations"] + [
-        HOW_LABELS[h] for h in HOW
-    ]
+    cond_header = [
+        "Run",
+        "condition about",
+        "kind",
+        "trigger",
+        "relation-induced",
+        "violations",
+    ] + [HOW_LABELS[h] for h in HOW]
     cond_rows = []
     for a in analyses:
         for (risk, kind, trigger, induced), counts in a.by_condition():

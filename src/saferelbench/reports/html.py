@@ -131,7 +131,9 @@ class ImageResolver:
         key = digest(png)
         if self.mode == "embed":
             if key not in self.embedded:
-                self.embedded[key] = f"data:image/png;base64,{base64.b64encode(png).decode('ascii')}"
+                self.embedded[key] = (
+                    f"data:image/png;base64,{base64.b64encode(png).decode('ascii')}"
+                )
             return f"#{key}"
         if key not in self.written:
             folder = self.out_dir / FRAMES_DIR
