@@ -140,8 +140,8 @@ def test_frames_are_drawn_for_a_run_without_images(
     """The default report draws every step of a run that saved no image: the frame of step k is
     the renderer's picture of the state after steps 1..k-1 (halved, 64 colours)."""
     from saferelbench.dataset.store import get_sample
-    from saferelbench.reports.frames import encode_frame
     from saferelbench.render import render
+    from saferelbench.reports.frames import encode_frame
     from saferelbench.world import simulator
     from saferelbench.world.scene_builder import build_world
 
