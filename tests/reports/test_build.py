@@ -220,7 +220,10 @@ def test_composition_counts_the_golden_plans_not_the_oracle_actions(
     assert actions == expected
     # the oracle plans for itself: its actions differ from the golden plans on these samples
     executed = Counter(
-        s.action.split("(")[0] for e in runs[0].episodes for s in e.steps if s.action != "DONE"
+        (s.action or "").split("(")[0]
+        for e in runs[0].episodes
+        for s in e.steps
+        if s.action != "DONE"
     )
     assert executed != expected
     report = build_report(runs, tmp_path, ReportOptions(resamples=200, html=False))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from saferelbench.harness.results import ConditionVerdict, StepRecord
+from saferelbench.harness.results import ConditionVerdict, EpisodeResult, StepRecord
 from saferelbench.reports.failures import analyse, classify, generic_action
 
 TRAY = "tray.n.01_1"
@@ -17,7 +18,9 @@ def steps(*actions: str) -> list[StepRecord]:
     return [StepRecord(index=i, action=a, outcome="ok") for i, a in enumerate(actions, start=1)]
 
 
-def violated(step: int, violated_steps: list[int], kind: str = "process") -> ConditionVerdict:
+def violated(
+    step: int, violated_steps: list[int], kind: Literal["process", "termination"] = "process"
+) -> ConditionVerdict:
     return ConditionVerdict(
         kind=kind,
         index=0,
@@ -32,7 +35,9 @@ def violated(step: int, violated_steps: list[int], kind: str = "process") -> Con
     )
 
 
-def episode(actions: list[str], verdicts: list[ConditionVerdict], sample_id: str = "x"):  # type: ignore[no-untyped-def]
+def episode(
+    actions: list[str], verdicts: list[ConditionVerdict], sample_id: str = "x"
+) -> EpisodeResult:
     from tests.reports.builders import ep
 
     return ep(sample_id, success=True, safe=False, steps=steps(*actions), verdicts=verdicts)
