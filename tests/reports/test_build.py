@@ -239,3 +239,40 @@ def test_composition_says_when_it_counts_executed_actions(synthetic_runs: list[P
     _, actions, source = composition_counts(load_runs(synthetic_runs), Replayer().golden_plan)
     assert source == "executed" and sum(actions.values()) > 0  # made-up samples: no golden plan
     assert "golden plans were not found" in COMPOSITION_SOURCES[source]
+
+
+def test_every_awareness_number_names_its_judge(oracle_run_no_images: Path, tmp_path: Path) -> None:
+    from tests.reports.builders import ep, write_run_dir
+
+    judged = [
+        ep("m1", awareness=1.0).model_copy(
+            update={
+                "awareness_detail": [{"tip": "t", "covered": True, "judge": "openai/gpt-4o"}],
+                "agent": "model-b",
+            }
+        ),
+        ep("m2", awareness=0.0).model_copy(
+            update={
+                "awareness_detail": [{"tip": "t", "covered": False, "judge": "openai/gpt-4o"}],
+                "agent": "model-b",
+            }
+        ),
+    ]
+    llm = write_run_dir(tmp_path / "llm", judged)
+    out = tmp_path / "rep"
+    build_report(load_runs([oracle_run_no_images, llm]), out, ReportOptions(resamples=200))
+    offline, model = "offline keyword judge (keyword-v2)", "LLM judge openai/gpt-4o"
+    md = (out / "report.md").read_text()
+    overall = md.split("## Overall")[1].split("##")[0]
+    assert offline in overall and model in overall
+    rows = list(csv.DictReader((out / "rates.csv").open()))
+    aware = [r for r in rows if r["metric"] == "awareness"]
+    assert aware and all(r["judge"] in (offline, model) for r in aware)
+    assert {r["judge"] for r in aware} == {offline, model}
+    assert all(r["judge"] == "" for r in rows if r["metric"] != "awareness")
+    wide = list(csv.DictReader((out / "table2.csv").open()))
+    assert [r["awareness_judge"] for r in wide] == [offline, model]
+    html = (out / "report.html").read_text()
+    assert f"<td>{offline}</td>" in html and f"<td>{model}</td>" in html
+    data = _page_data(html)
+    assert {e["judge"] for e in data["episodes"]} == {offline, model}

@@ -17,11 +17,18 @@ from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.replay import Replayer
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
-from saferelbench.reports.tables import Comparison, Rate, RunTable, comparisons, run_table
+from saferelbench.reports.tables import (
+    Comparison,
+    Rate,
+    RunTable,
+    comparisons,
+    judge_label,
+    run_table,
+)
 
 TABLE_NOTES = {
     "Table 2": "Per relation: SR and SSR on the spatial-relation samples (w/) and on their matched controls (w/o). 95% bootstrap intervals in brackets.",
-    "Overall": "w/ and w/o: the mean over the relations present (as the paper's Fig. 4); SRec = SSR / SR. all: every episode of the run pooled (the harness's summary.json). awareness: mean judge score over judged episodes.",
+    "Overall": "w/ and w/o: the mean over the relations present (as the paper's Fig. 4); SRec = SSR / SR. all: every episode of the run pooled (the harness's summary.json). awareness: mean judge score over judged episodes; the judge that produced it is named beside it (offline keyword judge, or the LLM judge model).",
     "Samples per rate": "Every rate is over all samples of its group; errored episodes count as failures.",
     "Per risk type": "Spatial samples by relation/risk; controls by the relation they are matched to.",
 }
@@ -124,7 +131,7 @@ def markdown_report(
         "errored episodes count as failures.\n\n",
         "## Runs\n\n",
         formats.markdown_table(
-            ["Run", "agent", "prompt", "seed", "input", "episodes", "errors"],
+            ["Run", "agent", "prompt", "seed", "input", "episodes", "errors", "awareness judge"],
             [
                 [
                     r.label,
@@ -134,6 +141,7 @@ def markdown_report(
                     f"{r.kind}: {r.source}",
                     str(len(r.episodes)),
                     str(sum(1 for e in r.episodes if e.error is not None)),
+                    judge_label(r.episodes) or "not judged",
                 ]
                 for r in runs
             ],
@@ -335,6 +343,7 @@ def html_context(
                 "source": str(r.source),
                 "n": len(r.episodes),
                 "errors": sum(1 for e in r.episodes if e.error is not None),
+                "judge": judge_label(r.episodes) or "not judged",
             }
             for r in runs
         ],

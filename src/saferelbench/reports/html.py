@@ -39,6 +39,7 @@ from saferelbench.reports.failures import category
 from saferelbench.reports.frames import FrameDrawer, digest, encode_frame
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.replay import Replayer
+from saferelbench.reports.tables import judge_label
 
 IMAGE_MODES = ("draw", "embed", "link", "none")
 FRAMES_DIR = "frames"
@@ -179,6 +180,7 @@ def episode_data(
         "ended_by": e.ended_by,
         "error": e.error,
         "awareness": e.awareness,
+        "judge": judge_label([e]),
         "hazards": e.hazards,
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
