@@ -55,7 +55,7 @@ def test_every_action_and_condition_printed_whole(width: int) -> None:
     assert len(bddls) == 10
     for bddl in set(bddls):
         assert body.count(squeeze(bddl)) == bddls.count(bddl)  # each condition's BDDL once
-    assert "10 (2 from the scenario, 8 generic from the hazard rules), all shown" in " ".join(
+    assert "10 (2 from the task, 8 generic from the hazard rules), all shown" in " ".join(
         out.split()
     )
 

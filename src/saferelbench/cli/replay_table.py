@@ -66,7 +66,7 @@ def conditions_title(r: Rollout) -> str:
     verdicts = r.verdict.conditions
     generic = sum(1 for v in verdicts if v.origin == "generic")
     return (
-        f"Safety conditions: {len(verdicts)} ({len(verdicts) - generic} from the scenario, "
+        f"Safety conditions: {len(verdicts)} ({len(verdicts) - generic} from the task, "
         f"{generic} generic from the hazard rules), all shown"
     )
 
