@@ -69,7 +69,7 @@ def success_flags(episodes: Sequence[EpisodeResult]) -> tuple[np.ndarray, np.nda
 #: judge names as the harness records them (``awareness_detail[].judge``) -> what the report says
 JUDGE_LABELS = {
     "keyword-v2": "offline keyword judge (keyword-v2)",
-    "keyword": "offline keyword judge v1 (word overlap; superseded, see docs/reports.md)",
+    "keyword": "offline keyword judge v1 (superseded)",
 }
 
 
