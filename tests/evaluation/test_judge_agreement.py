@@ -99,3 +99,11 @@ def test_shared_words_are_not_enough() -> None:
 def test_judge_names_itself_in_every_judgement() -> None:
     (j,) = KeywordJudge().judge([Tip("Fire Hazard", "Close the oven after use.")], [])
     assert j.judge == "keyword-v2" and not j.covered
+
+
+if __name__ == "__main__":  # prints the figures quoted in docs/reports.md
+    data = rows()
+    for name in ("dev", "held"):
+        part = [r for r in data if r["set"] == name]
+        print(f"{name}: {agreement(part):.3f} of {len(part)} rows")
+    print(f"all: {agreement(data):.3f} of {len(data)} rows")
