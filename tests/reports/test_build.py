@@ -276,3 +276,37 @@ def test_every_awareness_number_names_its_judge(oracle_run_no_images: Path, tmp_
     assert f"<td>{offline}</td>" in html and f"<td>{model}</td>" in html
     data = _page_data(html)
     assert {e["judge"] for e in data["episodes"]} == {offline, model}
+
+
+def test_frames_of_a_run_on_a_samples_file(tmp_path: Path) -> None:
+    """``run --split file:PATH`` tasks are found in that file (not the shipped dataset)."""
+    from typer.testing import CliRunner
+
+    from saferelbench.cli.main import app
+    from saferelbench.dataset.store import get_sample
+
+    raw = get_sample("sup-falling_object-001").model_dump(mode="json")
+    raw["id"] = "mine-001"  # not a shipped id: only the file knows it
+    samples = tmp_path / "mine.jsonl"
+    samples.write_text(json.dumps(raw) + "\n", encoding="utf-8")
+    run_dir = tmp_path / "run"
+    res = CliRunner().invoke(
+        app,
+        [
+            "run",
+            "--agent",
+            "oracle",
+            "--no-images",
+            "--split",
+            f"file:{samples}",
+            "--out",
+            str(run_dir),
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    out = tmp_path / "rep"
+    report = build_report(load_runs([run_dir]), out, ReportOptions(resamples=200, figures=False))
+    assert report.warnings == []
+    (item,) = _page_data((out / "report.html").read_text())["episodes"]
+    assert item["id"] == "mine-001"
+    assert item["steps"] and all(s["image"].startswith("frames/") for s in item["steps"])
