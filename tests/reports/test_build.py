@@ -310,3 +310,21 @@ def test_frames_of_a_run_on_a_samples_file(tmp_path: Path) -> None:
     (item,) = _page_data((out / "report.html").read_text())["episodes"]
     assert item["id"] == "mine-001"
     assert item["steps"] and all(s["image"].startswith("frames/") for s in item["steps"])
+
+
+def test_recorded_tasks_from_is_preferred_to_the_split(tmp_path: Path) -> None:
+    from saferelbench.dataset.store import get_sample
+    from saferelbench.harness.results import RunInfo
+    from saferelbench.reports.replay import Replayer
+    from tests.reports.builders import run
+
+    raw = get_sample("sup-falling_object-001").model_dump(mode="json")
+    raw["id"] = "mine-002"
+    samples = tmp_path / "mine.jsonl"
+    samples.write_text(json.dumps(raw) + "\n", encoding="utf-8")
+    r = run([])
+    r.info = RunInfo(
+        agent="a", split="file:moved/away.jsonl", extra={"tasks_from": f"file:{samples}"}
+    )
+    found = Replayer().task_for(r, "mine-002")
+    assert found is not None and found.id == "mine-002"

@@ -2,8 +2,8 @@
 
 The simulator is deterministic, so an episode's states follow from its task and its recorded
 actions; the report needs no state in the run files. The task is looked up by the run's
-selection: ``isbench:DIR`` and ``file:PATH.jsonl`` (as ``run --split`` took them) or the shipped
-dataset. A replayed step whose outcome differs from the recorded one (another simulator
+selection: ``isbench:DIR`` and ``file:PATH.jsonl`` (run.json's absolute ``tasks_from`` when it
+has one, else ``split`` as ``run --split`` took it) or the shipped dataset. A replayed step whose outcome differs from the recorded one (another simulator
 version, an edited file) ends the replay there: later states are unknown, never guessed.
 """
 
@@ -69,7 +69,10 @@ class Replayer:
         return self._tasks[split]
 
     def task_for(self, run: RunData, sample_id: str) -> Task | None:
-        split = run.info.split
+        # run.json's absolute ``tasks_from`` (newer runs) works from any directory; ``split``
+        # as given to ``run --split`` is relative to where the run was started
+        recorded = run.info.extra.get("tasks_from")
+        split = recorded if isinstance(recorded, str) else run.info.split
         if split and split.startswith((ISBENCH_PREFIX, FILE_PREFIX)):
             return self._selection(split).get(sample_id)
         from saferelbench.dataset.store import get_sample
