@@ -19,7 +19,7 @@ from pathlib import Path
 
 from saferelbench.agents.registry import make_agent
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import RunInfo
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import load_isbench_dir, select_tasks

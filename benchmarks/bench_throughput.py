@@ -179,7 +179,7 @@ def one_point(
 ) -> dict[str, Any]:
     from saferelbench.harness.episode import EpisodeConfig
     from saferelbench.harness.inspect_run import run_inspect
-    from saferelbench.harness.results import RunInfo
+    from saferelbench.evaluation.results import RunInfo
     from saferelbench.harness.rundir import RunDir
 
     server.stats()  # reset

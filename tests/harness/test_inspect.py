@@ -14,7 +14,7 @@ from saferelbench.agents.registry import make_agent  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
 from saferelbench.harness.episode import EpisodeConfig  # noqa: E402
 from saferelbench.harness.inspect_task import SCORER_NAME, saferelbench  # noqa: E402
-from saferelbench.harness.results import EpisodeResult, RunInfo  # noqa: E402
+from saferelbench.evaluation.results import EpisodeResult, RunInfo  # noqa: E402
 from saferelbench.harness.runner import run_native  # noqa: E402
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text  # noqa: E402
 
@@ -104,6 +104,8 @@ def test_safe_and_unsafe_scripted_models_score_as_expected(task_dir, tmp_path, l
     unsafe = run_eval(task_dir, "openai-api/local/unsafe", tmp_path)
     m = metrics(unsafe)
     assert (m["SR"], m["SSR"], m["SRec"]) == (1.0, 0.0, 0.0)
+    # standard errors come from evaluation.metrics (2 samples, all succeeded: 0)
+    assert (m["SR_stderr"], m["SSR_stderr"]) == (0.0, 0.0)
     for e in episodes(unsafe).values():
         assert e.task_success and not e.safe
         assert any(v.status == "violated" and v.step == 1 for v in e.verdicts)

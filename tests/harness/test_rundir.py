@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir, RunDirError, safe_name, write_json_atomic
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from saferelbench.harness.results import ConditionVerdict, RunInfo, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, RunInfo, StepRecord
 from saferelbench.reports.synthetic import synthetic_run
 from tests.reports.builders import ep, write_run_dir
 

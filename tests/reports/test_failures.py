@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saferelbench.harness.results import ConditionVerdict, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, StepRecord
 from saferelbench.reports.failures import analyse, classify, generic_action
 
 TRAY = "tray.n.01_1"

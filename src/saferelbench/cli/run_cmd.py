@@ -33,7 +33,7 @@ from rich.table import Table
 
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
     DEFAULT_MAX_RETRIES,

@@ -20,7 +20,7 @@ from saferelbench.evaluation.judge import (
     parse_judge_answer,
 )
 from saferelbench.harness.errors import Redactor, describe_error
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.world.task import Task
 
 

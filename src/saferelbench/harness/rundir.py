@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 
 EPISODES = "episodes.jsonl"
 SUMMARY = "summary.json"

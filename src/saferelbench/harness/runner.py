@@ -19,7 +19,7 @@ from saferelbench.evaluation.metrics import summarize
 from saferelbench.harness.awareness import judge_with_keywords
 from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink, drive
 from saferelbench.harness.errors import Redactor, describe_error
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.sources import group_fields
 from saferelbench.world.task import Task

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.reports.loading import ReportInputError, RunData, describe_validation_error
 
 SCORER_NAME = "saferelbench"

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from saferelbench.evaluation.metrics import rates
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 
 
 class ReportInputError(ValueError):

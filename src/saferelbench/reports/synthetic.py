@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from saferelbench.evaluation.metrics import summarize
-from saferelbench.harness.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
 
 #: The paper's spatial subset sizes (Supporting, Containment, Proximity) and matched controls
 #: chosen so a full run has 507 episodes.

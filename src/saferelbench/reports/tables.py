@@ -14,7 +14,7 @@ from itertools import combinations
 import numpy as np
 
 from saferelbench.evaluation.metrics import rates, risk_key
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.statistics import (
     DEFAULT_RESAMPLES,
