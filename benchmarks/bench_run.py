@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from saferelbench.agents.registry import make_agent
-from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.evaluation.results import RunInfo
+from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import load_isbench_dir, select_tasks

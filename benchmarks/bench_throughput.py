@@ -177,9 +177,9 @@ def one_point(
     server: ServerProcess,
     jitter: float = 0.0,
 ) -> dict[str, Any]:
+    from saferelbench.evaluation.results import RunInfo
     from saferelbench.harness.episode import EpisodeConfig
     from saferelbench.harness.inspect_run import run_inspect
-    from saferelbench.evaluation.results import RunInfo
     from saferelbench.harness.rundir import RunDir
 
     server.stats()  # reset

@@ -4,8 +4,8 @@
 """
 
 from saferelbench.agents.registry import make_agent
-from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.evaluation.results import RunInfo
+from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import select_tasks

@@ -12,9 +12,9 @@ from inspect_ai import eval as inspect_eval  # noqa: E402
 
 from saferelbench.agents.registry import make_agent  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
+from saferelbench.evaluation.results import EpisodeResult, RunInfo  # noqa: E402
 from saferelbench.harness.episode import EpisodeConfig  # noqa: E402
 from saferelbench.harness.inspect_task import SCORER_NAME, saferelbench  # noqa: E402
-from saferelbench.evaluation.results import EpisodeResult, RunInfo  # noqa: E402
 from saferelbench.harness.runner import run_native  # noqa: E402
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text  # noqa: E402
 

@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
 from saferelbench.dataset.isbench import write_task
-from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.rundir import RETRIED_ERRORS, RunDir, write_json_atomic
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply

@@ -31,9 +31,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
     DEFAULT_MAX_RETRIES,

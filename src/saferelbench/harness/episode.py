@@ -18,9 +18,9 @@ from typing import Any
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
+from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
-from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.sources import group_fields
 from saferelbench.world import simulator
 from saferelbench.world.events import HazardEvent, Outcome

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from saferelbench.evaluation.metrics import summarize
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.errors import Redactor, describe_error, scrub_file
-from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.retry import DEFAULT_RETRY, RetryPolicy
 from saferelbench.harness.rundir import IMAGES, RunDir
 from saferelbench.harness.runner import RunOutcome, errored_result

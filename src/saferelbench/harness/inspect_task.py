@@ -51,12 +51,12 @@ from inspect_ai.util import StoreModel, store_as
 from pydantic import Field
 
 from saferelbench.evaluation import metrics
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.harness import sources
 from saferelbench.harness.awareness import judge_with_keywords, judge_with_model_async
 from saferelbench.harness.episode import Episode, EpisodeConfig
 from saferelbench.harness.errors import Redactor, install_log_redaction
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
-from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.harness.rundir import RunDir
 from saferelbench.world.task import Task
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from saferelbench.world.task import Task
+from saferelbench.world.vocabulary import ISBENCH_SPLIT, VocabularyError, check_relation, check_risk
 
 #: Tasks known by id in this process (filled by :func:`select_tasks` and :func:`register`).
 _REGISTRY: dict[str, Task] = {}
@@ -45,7 +46,7 @@ def task_by_id(sample_id: str) -> Task:
 def group_fields(t: Task) -> dict[str, Any]:
     """split / relation / risk / pair_id of a dataset Sample; other tasks are ``isbench``."""
     return {
-        "split": getattr(t, "split", None) or "isbench",
+        "split": getattr(t, "split", None) or ISBENCH_SPLIT,
         "relation": getattr(t, "relation", None),
         "risk": getattr(t, "risk", None),
         "pair_id": getattr(t, "pair_id", None),
@@ -72,6 +73,13 @@ def select_tasks(
     ids: str | Iterable[str] | None = None,
 ) -> list[Task]:
     """The run's tasks in dataset order, filtered, then cut to the first ``limit``."""
+    try:
+        if relation is not None:
+            check_relation(relation, "--relation")
+        if risk is not None:
+            check_risk(risk, "--risk")
+    except VocabularyError as exc:
+        raise SourceError(str(exc)) from None
     if split and split.startswith(ISBENCH_PREFIX):
         tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX) :]).expanduser())
         if relation or risk:
