@@ -96,8 +96,8 @@ def to_inspect_sample(t: Task) -> Sample:
     fields = sources.group_fields(t)
     shim = SimpleNamespace(**fields)
     meta: dict[str, Any] = dict(fields)  # real values (None allowed): the reports read them
-    meta["relation_group"] = metrics.relation_key(shim) or "not_spatial"  # type: ignore[arg-type]
-    meta["risk_group"] = metrics.risk_key(shim) or "none"  # type: ignore[arg-type]
+    meta["relation_group"] = metrics.relation_key(shim) or "not_spatial"
+    meta["risk_group"] = metrics.risk_key(shim) or "none"
     return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)
 
 
