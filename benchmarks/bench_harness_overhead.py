@@ -22,8 +22,8 @@ import tempfile
 import time
 
 from saferelbench.harness.episode import Episode, EpisodeConfig
-from saferelbench.harness.inspect_task import step_messages
 from saferelbench.harness.testing.fake_server import FakeOpenAIServer
+from saferelbench.inspect_adapter.solver import step_messages
 from saferelbench.world.task import Condition, PlanStep, Task
 
 LAPTOP, BOOK, TABLE, DESK = "laptop.n.01_1", "hardback.n.01_1", "coffee_table.n.01_1", "desk.n.01_1"
@@ -111,7 +111,7 @@ def inspect_per_call(
     from inspect_ai import eval as inspect_eval
 
     from saferelbench.dataset.isbench import write_task
-    from saferelbench.harness.inspect_task import saferelbench
+    from saferelbench.inspect_adapter.task import saferelbench
 
     n_samples = max(1, calls // step_limit)
     with tempfile.TemporaryDirectory() as tmp:

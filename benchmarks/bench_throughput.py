@@ -5,7 +5,7 @@ concurrencies, versus the ideal ``concurrency / (steps per episode x latency)``.
     .venv/bin/python benchmarks/bench_throughput.py [--latency 0.5 1.0] [--steps 5]
         [--concurrency 1 8 32 64] [--waves 4] [--images on|off|both] [--repeat 1] [--json OUT]
 
-Each point is one ``saferelbench.harness.inspect_run.run_inspect`` call (the code path of
+Each point is one ``saferelbench.inspect_adapter.run.run_inspect`` call (the code path of
 ``saferelbench run --model openai-api/local/...``: Inspect task, solver, scorer, run directory
 with saved step images) over ``concurrency x waves`` real dataset samples with
 ``max_connections = concurrency`` (Inspect then runs as many samples at once). The model always
@@ -135,7 +135,7 @@ def raw_ratio(
     from openai import AsyncOpenAI
 
     from saferelbench.harness.episode import Episode, EpisodeConfig
-    from saferelbench.harness.inspect_task import step_messages
+    from saferelbench.inspect_adapter.solver import step_messages
 
     episode = Episode(tasks[0], EpisodeConfig(step_limit=steps, images=images))
     system, user = step_messages(episode, 0)
@@ -179,8 +179,8 @@ def one_point(
 ) -> dict[str, Any]:
     from saferelbench.evaluation.results import RunInfo
     from saferelbench.harness.episode import EpisodeConfig
-    from saferelbench.harness.inspect_run import run_inspect
     from saferelbench.harness.rundir import RunDir
+    from saferelbench.inspect_adapter.run import run_inspect
 
     server.stats()  # reset
     config = EpisodeConfig(step_limit=steps, images=images)

@@ -10,7 +10,7 @@ Any Inspect model works here: ``openai/gpt-4o``, ``anthropic/claude-sonnet-4-0``
 
 from inspect_ai import eval
 
-from saferelbench.harness.inspect_task import saferelbench
+from saferelbench.inspect_adapter.task import saferelbench
 
 logs = eval(
     saferelbench(split="spatial", prompt="risk_aware", limit=5),

@@ -6,7 +6,17 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "saferelbench"
-ORDER = ["world", "render", "dataset", "agents", "evaluation", "harness", "reports", "cli"]
+ORDER = [
+    "world",
+    "render",
+    "dataset",
+    "agents",
+    "evaluation",
+    "harness",
+    "inspect_adapter",
+    "reports",
+    "cli",
+]
 
 
 def _imports(path: Path) -> set[str]:
@@ -45,3 +55,22 @@ def test_world_model_knows_nothing_of_models_files_or_rendering():
                 path.name,
                 banned,
             )
+
+
+def test_only_the_inspect_adapter_imports_inspect_ai():
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).parts[0] == "inspect_adapter":
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            if any(n == "inspect_ai" or n.startswith("inspect_ai.") for n in names):
+                offenders.append(str(path.relative_to(PACKAGE)))
+    assert offenders == []

@@ -34,15 +34,15 @@ from rich.table import Table
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
-from saferelbench.harness.retry import (
+from saferelbench.harness.rundir import RunDir, RunDirError
+from saferelbench.harness.runner import now_iso, package_version, run_native
+from saferelbench.harness.sources import SourceError, select_tasks
+from saferelbench.inspect_adapter.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
     DEFAULT_MAX_RETRIES,
     DEFAULT_TIMEOUT,
     RetryPolicy,
 )
-from saferelbench.harness.rundir import RunDir, RunDirError
-from saferelbench.harness.runner import now_iso, package_version, run_native
-from saferelbench.harness.sources import SourceError, select_tasks
 
 err_console = Console(stderr=True)
 
@@ -467,7 +467,7 @@ def _run_model(
     retry: RetryPolicy,
     retry_errors: bool,
 ) -> Any:
-    from saferelbench.harness.inspect_run import run_inspect
+    from saferelbench.inspect_adapter.run import run_inspect
 
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")

@@ -1,6 +1,5 @@
-"""Where the harness gets its tasks: the shipped dataset, a folder of IS-Bench-format tasks, or
-tasks handed over in Python; plus a by-id registry so that the Inspect solver, scorer and
-built-in model providers (which only see a sample id) find the same task objects.
+"""Where the harness gets its tasks: the shipped dataset (by split, relation, risk, ids), a
+folder of IS-Bench-format tasks (``isbench:DIR``) or a samples file (``file:PATH.jsonl``).
 """
 
 from __future__ import annotations
@@ -12,9 +11,6 @@ from typing import Any
 from saferelbench.world.task import Task
 from saferelbench.world.vocabulary import ISBENCH_SPLIT, VocabularyError, check_relation, check_risk
 
-#: Tasks known by id in this process (filled by :func:`select_tasks` and :func:`register`).
-_REGISTRY: dict[str, Task] = {}
-
 #: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
 SPLITS = ("spatial", "control", "all")
 ISBENCH_PREFIX = "isbench:"
@@ -24,23 +20,6 @@ FILE_PREFIX = "file:"
 
 class SourceError(ValueError):
     """A selection that names no tasks or an unreadable source (the message says which)."""
-
-
-def register(tasks: Iterable[Task]) -> None:
-    for t in tasks:
-        _REGISTRY[t.id] = t
-
-
-def task_by_id(sample_id: str) -> Task:
-    """The task of ``sample_id``: registered ones first, then the shipped dataset."""
-    found = _REGISTRY.get(sample_id)
-    if found is not None:
-        return found
-    from saferelbench.dataset.store import get_sample
-
-    t = get_sample(sample_id)
-    _REGISTRY[t.id] = t
-    return t
 
 
 def group_fields(t: Task) -> dict[str, Any]:
@@ -117,5 +96,4 @@ def select_tasks(
         tasks = tasks[:limit]
     if not tasks:
         raise SourceError(f"no samples match split={split!r} relation={relation!r} risk={risk!r}")
-    register(tasks)
     return tasks

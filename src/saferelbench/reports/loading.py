@@ -2,7 +2,8 @@
 
 A native run directory (written by the harness) holds ``episodes.jsonl``, ``run.json`` and
 ``summary.json`` and optionally ``images/``. An Inspect log (``.eval``/``.json`` file) or a log
-directory is read by :mod:`saferelbench.reports.inspect_logs`. Either way a run becomes a
+directory is read by :mod:`saferelbench.inspect_adapter.logs` (imported lazily: importing
+``inspect_ai`` costs about two seconds). Either way a run becomes a
 :class:`RunData`: its :class:`RunInfo`, every :class:`EpisodeResult` (errored ones included) and
 where its images live.
 """
@@ -18,9 +19,12 @@ from pydantic import ValidationError
 
 from saferelbench.evaluation.metrics import rates
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.world.errors import InputError, describe_validation_error
+
+__all__ = ["ReportInputError", "RunData", "describe_validation_error", "load_runs"]
 
 
-class ReportInputError(ValueError):
+class ReportInputError(InputError):
     """Bad report input; the message names the file, the sample and the field."""
 
 
@@ -35,15 +39,6 @@ class RunData:
     kind: str  #: "native" or "inspect"
     image_root: Path | None = None  #: directory that step image paths are relative to
     warnings: list[str] = field(default_factory=list)
-
-
-def describe_validation_error(err: ValidationError) -> str:
-    """The first field error of a pydantic error as ``field 'steps[0].outcome': message``."""
-    first = err.errors()[0]
-    where = ""
-    for part in first["loc"]:
-        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
-    return f"field '{where or '(record)'}': {first['msg']}"
 
 
 def read_episodes_jsonl(path: Path) -> list[EpisodeResult]:
@@ -168,8 +163,6 @@ def load_runs(paths: list[Path]) -> list[RunData]:
         elif path.is_dir() or path.suffix in (".eval", ".json"):
             if not path.exists():
                 raise ReportInputError(f"{path}: no such file or directory")
-            from saferelbench.reports.inspect_logs import load_inspect_runs
-
             runs.extend(load_inspect_runs(path))
         elif not path.exists():
             raise ReportInputError(f"{path}: no such file or directory")
@@ -179,6 +172,28 @@ def load_runs(paths: list[Path]) -> list[RunData]:
             )
     _unique_labels(runs)
     return runs
+
+
+def load_inspect_runs(path: Path) -> list[RunData]:
+    """Every run of an Inspect log (``.eval``/``.json``) or a directory of logs."""
+    from saferelbench.inspect_adapter.logs import LogReadError, read_log_runs
+
+    try:
+        found = read_log_runs(path)
+    except LogReadError as err:
+        raise ReportInputError(str(err)) from None
+    return [
+        RunData(
+            label=f"{r.info.agent} · {r.info.prompt}",
+            info=r.info,
+            episodes=r.episodes,
+            source=r.source,
+            kind="inspect",
+            image_root=r.image_root,
+            warnings=r.warnings,
+        )
+        for r in found
+    ]
 
 
 def _unique_labels(runs: list[RunData]) -> None:

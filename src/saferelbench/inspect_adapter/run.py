@@ -19,10 +19,11 @@ from typing import Any
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.errors import Redactor, describe_error, scrub_file
-from saferelbench.harness.retry import DEFAULT_RETRY, RetryPolicy
+from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.rundir import IMAGES, RunDir
 from saferelbench.harness.runner import RunOutcome, errored_result
+from saferelbench.inspect_adapter.retry import DEFAULT_RETRY, RetryPolicy
+from saferelbench.inspect_adapter.scrub import scrub_file
 from saferelbench.world.task import Task
 
 LOG_SUBDIR = "inspect"
@@ -59,8 +60,10 @@ def run_inspect(
     selection = selection or {}
     from inspect_ai import eval as inspect_eval
 
-    from saferelbench.harness import sources
-    from saferelbench.harness.inspect_task import saferelbench
+    # registers the task and the saferelbench/<agent> providers even where the installed
+    # entry point is stale (an editable install made before a move)
+    from saferelbench.inspect_adapter import registry  # noqa: F401
+    from saferelbench.inspect_adapter.task import saferelbench
 
     started = time.perf_counter()
     redactor = Redactor.from_environment(model_args)
@@ -68,7 +71,6 @@ def run_inspect(
     if resume:  # leftovers of a run that was killed before it could clean up
         scrub_run_dir(out, redactor)
         sweep_dead_sample_buffers(out)
-    sources.register(tasks)
     todo = [t for t in tasks if t.id not in done_ids]
     logs: list[Any] = []
     try:

@@ -1,4 +1,5 @@
-"""Inspect AI logs as report input, through Inspect's own log-reading API.
+"""Inspect AI logs read back as episodes, through Inspect's own log-reading API (for
+``saferelbench report`` and ``saferelbench run --model``).
 
 The harness's Inspect scorer (named ``saferelbench``) stores, for every sample, the full
 :class:`EpisodeResult` as ``score.metadata["episode"]``; the task argument ``prompt`` names the
@@ -11,15 +12,31 @@ counts as a failure instead of silently disappearing (Inspect's own metrics leav
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
-from saferelbench.reports.loading import ReportInputError, RunData, describe_validation_error
+from saferelbench.inspect_adapter.scorer import SCORER_NAME
+from saferelbench.world.errors import InputError, describe_validation_error
 
-SCORER_NAME = "saferelbench"
+
+class LogReadError(InputError):
+    """An Inspect log that cannot be read as SafeRelBench episodes (the message names the file,
+    the sample and the field)."""
+
+
+@dataclass
+class LogRun:
+    """One run found in Inspect logs."""
+
+    info: RunInfo
+    episodes: list[EpisodeResult]
+    source: Path  #: the log file (the first one, for a run resumed over several logs)
+    image_root: Path  #: directory that step image paths are relative to
+    warnings: list[str] = field(default_factory=list)
 
 
 def _error_episode(sample: Any, agent: str, prompt: str, seed: int, message: str) -> EpisodeResult:
@@ -79,7 +96,7 @@ def episodes_from_log(log: Any, source: str) -> tuple[RunInfo, list[EpisodeResul
         try:
             episode = EpisodeResult.model_validate(raw)
         except ValidationError as err:
-            raise ReportInputError(
+            raise LogReadError(
                 f"{source}: sample {sample.id}: score metadata 'episode': {describe_validation_error(err)}"
             ) from None
         if sample.error is not None and episode.error is None:
@@ -97,27 +114,27 @@ def episodes_from_log(log: Any, source: str) -> tuple[RunInfo, list[EpisodeResul
     return info, episodes, warnings
 
 
-def load_inspect_runs(path: Path) -> list[RunData]:
+def read_log_runs(path: Path) -> list[LogRun]:
     """One run per log file: ``path`` is a ``.eval``/``.json`` log or a directory of logs."""
     try:
         from inspect_ai.log import list_eval_logs, read_eval_log
     except ImportError as err:  # pragma: no cover - inspect-ai is a declared dependency
-        raise ReportInputError(f"{path}: reading Inspect logs needs inspect-ai ({err})") from None
+        raise LogReadError(f"{path}: reading Inspect logs needs inspect-ai ({err})") from None
 
     if path.is_dir():
         locations = [info for info in list_eval_logs(str(path), recursive=True)]
         if not locations:
-            raise ReportInputError(f"{path}: no episodes.jsonl and no Inspect logs in it")
+            raise LogReadError(f"{path}: no episodes.jsonl and no Inspect logs in it")
         names: list[Any] = locations
     else:
         names = [str(path)]
-    runs: list[RunData] = []
+    runs: list[LogRun] = []
     for name in names:
         source = getattr(name, "name", name)
         try:
             log = read_eval_log(name)
         except Exception as err:  # Inspect raises many kinds on a bad file
-            raise ReportInputError(
+            raise LogReadError(
                 f"{source}: not a readable Inspect log ({type(err).__name__}: {err})"
             ) from None
         info, episodes, warnings = episodes_from_log(log, str(source))
@@ -126,17 +143,7 @@ def load_inspect_runs(path: Path) -> list[RunData]:
         # record_dir), when there is one; otherwise look beside the log
         record_dir = (log.eval.task_args or {}).get("record_dir")
         image_root = Path(record_dir) if record_dir and Path(record_dir).is_dir() else local.parent
-        runs.append(
-            RunData(
-                label=f"{info.agent} · {info.prompt}",
-                info=info,
-                episodes=episodes,
-                source=local,
-                kind="inspect",
-                image_root=image_root,
-                warnings=warnings,
-            )
-        )
+        runs.append(LogRun(info, episodes, local, image_root, warnings))
     return runs
 
 
