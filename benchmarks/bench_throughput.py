@@ -178,12 +178,12 @@ def one_point(
     jitter: float = 0.0,
 ) -> dict[str, Any]:
     from saferelbench.evaluation.results import RunInfo
-    from saferelbench.harness.episode import EpisodeConfig
+    from saferelbench.harness.config import RunConfig
     from saferelbench.harness.rundir import RunDir
     from saferelbench.inspect_adapter.run import run_inspect
 
     server.stats()  # reset
-    config = EpisodeConfig(step_limit=steps, images=images)
+    config = RunConfig(step_limit=steps, images=images, judge="keyword")
     with tempfile.TemporaryDirectory(prefix="bench_tp_") as tmp:
         t0, cpu0 = time.monotonic(), time.process_time()
         outcome = run_inspect(
@@ -194,7 +194,6 @@ def one_point(
             out=RunDir(Path(tmp) / "run"),
             max_connections=concurrency,
             display="none",
-            judge="keyword",
         )
         wall = time.monotonic() - t0
         cpu = time.process_time() - cpu0  # this process only: the server runs in another

@@ -16,7 +16,7 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -32,10 +32,9 @@ from rich.progress import (
 from rich.table import Table
 
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
-from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.prompts import PromptOptions, PromptVariant
+from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.rundir import RunDir, RunDirError
-from saferelbench.harness.runner import now_iso, package_version, run_native
+from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
 from saferelbench.harness.sources import SourceError, select_tasks
 from saferelbench.inspect_adapter.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
@@ -70,7 +69,7 @@ def default_out(name: str, prompt: str) -> Path:
 
 def _fmt(value: Any) -> str:
     if value is None:
-        return "-"
+        return "n/a"  # a rate over nothing (n = 0, or SRec with no success)
     if isinstance(value, float):
         return f"{100 * value:.1f}"
     return str(value)
@@ -199,10 +198,19 @@ def run(
     ] = None,
     risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
     prompt: Annotated[
-        str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")
+        str,
+        typer.Option(
+            help="Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted)."
+        ),
     ] = "base",
     limit: Annotated[
         int | None, typer.Option(help="Run only the first N selected samples.")
+    ] = None,
+    ids: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated sample ids to run (in that order), as the Inspect task's -T ids=."
+        ),
     ] = None,
     seed: Annotated[
         int, typer.Option(help="Seed (random agent; model sampling where supported).")
@@ -211,18 +219,26 @@ def run(
         Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the run in --out, skipping finished samples.")
+        bool,
+        typer.Option(
+            "--resume", metavar="", help="Continue the run in --out, skipping finished samples."
+        ),
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the summary as one JSON object on stdout.")
+        bool,
+        typer.Option("--json", metavar="", help="Print the summary as one JSON object on stdout."),
     ] = False,
     no_images: Annotated[
-        bool, typer.Option("--no-images", help="Do not render observation images (text-only).")
+        bool,
+        typer.Option(
+            "--no-images", metavar="", help="Do not render observation images (text-only)."
+        ),
     ] = False,
     save_images: Annotated[
         bool,
         typer.Option(
             "--save-images",
+            metavar="",
             help="Built-in agents: also save every observation PNG under RUN/images/.",
         ),
     ] = False,
@@ -236,13 +252,16 @@ def run(
         bool,
         typer.Option(
             "--report-failures",
+            metavar="",
             help="Tell the agent when an action failed (default: action history only, as the paper).",
         ),
     ] = False,
     scene_text: Annotated[
         bool,
         typer.Option(
-            "--scene-text", help="Add a text description of the current scene to the prompt."
+            "--scene-text",
+            metavar="",
+            help="Add a text description of the current scene to the prompt.",
         ),
     ] = False,
     max_connections: Annotated[
@@ -276,6 +295,7 @@ def run(
         bool,
         typer.Option(
             "--retry-errors",
+            metavar="",
             help="With --resume: also run again the episodes that ended with an error.",
         ),
     ] = False,
@@ -285,7 +305,8 @@ def run(
         raise fail(
             "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
         )
-    if plan is not None and (agent or "").lower() != "replay":
+    is_replay = (agent or "").strip().lower() == "replay"
+    if plan is not None and not is_replay:
         raise fail("--plan only applies to --agent replay")
     if judge is not None and model is None:
         raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
@@ -299,38 +320,53 @@ def run(
         raise fail("--model-arg only applies to --model runs")
     if resume and out is None:
         raise fail("--resume needs --out DIR (the run to continue)")
+    if resume and out is not None and not out.is_dir():
+        raise fail(
+            f"--resume --out {out}: no such run directory (nothing to continue; "
+            "drop --resume to start a new run there)"
+        )
     if retry_errors and not resume:
         raise fail("--retry-errors only applies with --resume")
     given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
     if model is None and any(v is not None for v in given.values()):
         raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
     try:
-        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})  # type: ignore[arg-type]
+        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
-    if step_limit is not None and step_limit < 1:
-        raise fail(f"--step-limit must be at least 1, got {step_limit}")
-    if max_invalid < 1:
-        raise fail(f"--max-invalid must be at least 1, got {max_invalid}")
+    plans: dict[str, Any] | None = None
+    if plan is not None:
+        plans, ids = _replay_plans(plan, ids)
     try:
-        variant = PromptVariant.parse(prompt)
-    except ValueError as exc:
+        config = RunConfig.build(
+            split=split,
+            relation=relation,
+            risk=risk,
+            ids=ids,
+            limit=limit,
+            seed=seed,
+            prompt=prompt,
+            report_failures=report_failures,
+            scene_text=scene_text,
+            step_limit=step_limit,
+            max_invalid=max_invalid,
+            images=not no_images,
+            judge="model" if judge else "auto",
+            temperature=temperature,
+        )
+    except RunConfigError as exc:
         raise fail(str(exc)) from None
-    config = EpisodeConfig(
-        prompt=PromptOptions(variant, report_failures=report_failures, scene_text=scene_text),
-        step_limit=step_limit,
-        max_invalid=max_invalid,
-        images=not no_images,
-    )
     try:
-        tasks = select_tasks(split=split, relation=relation, risk=risk, limit=limit)
-    except (SourceError, ValueError, KeyError, OSError) as exc:
-        raise fail(str(exc).strip("'\"")) from None
+        tasks = select_tasks(**config.selection())
+    except (SourceError, ValueError, OSError) as exc:
+        raise fail(_message(exc)) from None
+    except KeyError as exc:  # str(KeyError) is the repr of its argument
+        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
     name = agent if agent is not None else str(model)
-    run_dir = RunDir(out or default_out(name, variant.value))
+    run_dir = RunDir(out or default_out(name, config.variant))
     info = RunInfo(
         agent=name,
-        prompt=variant.value,
+        prompt=config.variant,
         seed=seed,
         split=split,
         relation=relation,
@@ -346,6 +382,10 @@ def run(
             "scene_text": scene_text,
             "judge": judge or "keyword",
             "runner": "native" if agent is not None else "inspect",
+            # what a report needs to re-simulate an episode: the selection (the tasks) and
+            # each episode's actions (in episodes.jsonl)
+            "config": config.to_json(),
+            **({"ids": list(config.ids)} if config.ids else {}),
             **({"retry": retry.as_dict()} if model is not None else {}),
             **({"plan": str(plan)} if plan is not None else {}),
         },
@@ -354,13 +394,12 @@ def run(
         if agent is not None:
             outcome = _run_builtin(
                 agent,
-                plan,
+                plans,
                 tasks,
                 config,
                 info,
                 run_dir,
                 resume,
-                seed,
                 save_images,
                 not as_json or err_console.is_terminal,
                 retry_errors,
@@ -375,10 +414,7 @@ def run(
                 info,
                 run_dir,
                 resume,
-                seed,
                 max_connections,
-                temperature,
-                {"split": split, "relation": relation, "risk": risk, "limit": limit},
                 "rich" if (err_console.is_terminal and not as_json) else "none",
                 retry,
                 retry_errors,
@@ -386,17 +422,16 @@ def run(
     except RunDirError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
-        err_console.print(
-            f"interrupted; finished episodes are kept: continue with --resume --out {run_dir.path}"
-        )
-        raise typer.Exit(code=130) from None
+        _interrupted(run_dir, None)
+    if outcome.extra.get("interrupted"):
+        _interrupted(run_dir, outcome.ran)
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
         console = Console()
-        title = f"{name} · {variant.value} · {summary.get('n', 0)} samples  (rates in %)"
+        title = f"{name} · {config.variant} · {summary.get('n', 0)} samples  (rates in %)"
         console.print(summary_table(summary, title))
         console.print(
             f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
@@ -406,31 +441,74 @@ def run(
         )
     if not_run:
         err_console.print(
-            f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run (interrupted?); "
+            f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run; "
             f"continue with --resume --out {run_dir.path}",
             highlight=False,
         )
         raise typer.Exit(code=1)
 
 
+def _message(exc: BaseException) -> str:
+    return str(exc).strip()
+
+
+def _interrupted(run_dir: RunDir, ran: int | None) -> NoReturn:
+    """Ctrl-C: say how many episodes are recorded (native and --model runs alike), exit 130."""
+    try:
+        recorded = len(run_dir.read_episodes())
+    except RunDirError:
+        recorded = 0
+    this_run = f"{ran} in this run, " if ran is not None else ""
+    err_console.print(
+        f"interrupted; {this_run}{recorded} episode(s) recorded in {run_dir.path}; "
+        f"continue with --resume --out {run_dir.path}",
+        highlight=False,
+    )
+    raise typer.Exit(code=130)
+
+
+def _replay_plans(plan: Path, ids: str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """A plan file for ``--agent replay``: one plan for every sample, or a map sample id ->
+    plan. A map restricts the run to its ids (dataset order is kept by ``--ids`` only when
+    given; the map's ids must all be samples of the selection, checked by select_tasks)."""
+    from saferelbench.agents.replay import PlanError, load_plans
+
+    try:
+        loaded = load_plans(plan)
+    except PlanError as exc:
+        raise fail(str(exc)) from None
+    if not isinstance(loaded, dict):
+        return None, ids
+    if ids is not None:
+        wanted = [i.strip() for i in ids.split(",") if i.strip()]
+        unmapped = [i for i in wanted if i not in loaded]
+        if unmapped:
+            raise fail(
+                f"--plan {plan}: no plan for sample(s) {', '.join(unmapped[:5])} given in --ids"
+            )
+        return dict(loaded), ids
+    return dict(loaded), ",".join(loaded)
+
+
 def _run_builtin(
     agent_name: str,
-    plan: Path | None,
+    plans: dict[str, Any] | None,
     tasks: list[Any],
-    config: EpisodeConfig,
+    config: RunConfig,
     info: RunInfo,
     run_dir: RunDir,
     resume: bool,
-    seed: int,
     save_images: bool,
     show_progress: bool,
     retry_errors: bool,
-) -> Any:
+) -> RunOutcome:
     from saferelbench.agents.registry import make_agent
 
     options: dict[str, Any] = {}
     if agent_name.strip().lower() == "replay":
-        options = {"plan": str(plan)} if plan is not None else {"golden": True}
+        plan_file = info.extra.get("plan")
+        options = {"plan": plans if plans is not None else plan_file} if plan_file else {}
+        options = options or {"golden": True}
     try:
         agent = make_agent(agent_name, **options)
     except ValueError as exc:
@@ -443,7 +521,8 @@ def _run_builtin(
             info=info,
             out=run_dir,
             resume=resume,
-            seed=seed,
+            seed=config.seed,
+            judge=config.judge,
             save_images=save_images and config.images,
             progress=bar,
             retry_errors=retry_errors,
@@ -455,18 +534,15 @@ def _run_model(
     judge: str | None,
     model_args: dict[str, Any],
     tasks: list[Any],
-    config: EpisodeConfig,
+    config: RunConfig,
     info: RunInfo,
     run_dir: RunDir,
     resume: bool,
-    seed: int,
     max_connections: int | None,
-    temperature: float,
-    selection: dict[str, Any],
     display: str,
     retry: RetryPolicy,
     retry_errors: bool,
-) -> Any:
+) -> RunOutcome:
     from saferelbench.inspect_adapter.run import run_inspect
 
     if "/" not in model:
@@ -479,18 +555,14 @@ def _run_model(
             info=info,
             out=run_dir,
             resume=resume,
-            seed=seed,
             judge_model=judge,
-            judge="model" if judge else "keyword",
             model_args=model_args,
             max_connections=max_connections,
-            temperature=temperature,
-            selection=selection,
             display=display,
             retry=retry,
             retry_errors=retry_errors,
         )
-    except RunDirError:
+    except (RunDirError, KeyboardInterrupt):
         raise
     except Exception as exc:  # the eval could not start (unknown provider, missing key, ...)
         from saferelbench.harness.errors import Redactor, describe_error

@@ -13,8 +13,9 @@ raises (a model error after its retries): ``ended_by="error"``, counted as a fai
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
@@ -38,15 +39,28 @@ FALLBACK_STEP_LIMIT = 30
 ImageSink = Callable[[str, int, bytes], str | None]
 
 
-@dataclass(frozen=True)
-class EpisodeConfig:
-    """How episodes are run; the same for every sample of a run."""
+class EpisodeConfig(BaseModel):
+    """How episodes are run; the same for every sample of a run. The episode part of
+    :class:`saferelbench.harness.config.RunConfig` (which extends it)."""
 
-    prompt: PromptOptions = field(default_factory=PromptOptions)
-    step_limit: int | None = None  #: None: golden plan length + STEP_MARGIN
-    max_invalid: int = 3  #: consecutive invalid outputs that end the episode
-    images: bool = True  #: render an observation image every step
-    labels: bool = True  #: draw instance-name labels in the image
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    prompt: PromptOptions = Field(default_factory=PromptOptions)
+    step_limit: int | None = Field(
+        default=None, ge=1, description="Steps per episode; None: golden plan length + 10."
+    )
+    max_invalid: int = Field(
+        default=3, ge=1, description="Consecutive invalid outputs that end an episode."
+    )
+    images: bool = Field(
+        default=True,
+        description="Offer an observation image every step (rendered only when read).",
+    )
+    labels: bool = Field(default=True, description="Draw instance-name labels in the image.")
+
+
+#: The default episode configuration (immutable).
+DEFAULT_CONFIG = EpisodeConfig()
 
 
 def step_limit_for(task: Task, config: EpisodeConfig) -> int:
@@ -68,7 +82,7 @@ class Episode:
     def __init__(
         self,
         task: Task,
-        config: EpisodeConfig = EpisodeConfig(),
+        config: EpisodeConfig = DEFAULT_CONFIG,
         *,
         agent_name: str = "agent",
         seed: int = 0,
@@ -264,7 +278,7 @@ def drive(episode: Episode, agent: Agent, task: Task, seed: int) -> EpisodeResul
 def run_episode(
     task: Task,
     agent: Agent,
-    config: EpisodeConfig = EpisodeConfig(),
+    config: EpisodeConfig = DEFAULT_CONFIG,
     *,
     seed: int = 0,
     image_sink: ImageSink | None = None,

@@ -88,7 +88,7 @@ def run_one(
             seed,
             "harness: " + describe_error(exc, redactor=Redactor.from_environment()),
         )
-    if judge == "keyword":
+    if judge in ("auto", "keyword"):  # no judge model in-process: "auto" means keywords
         result = judge_with_keywords(task, result)
     return result
 

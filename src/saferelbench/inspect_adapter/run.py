@@ -18,7 +18,7 @@ from typing import Any
 
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.evaluation.results import RunInfo
-from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.config import RunConfig
 from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.rundir import IMAGES, RunDir
 from saferelbench.harness.runner import RunOutcome, errored_result
@@ -32,32 +32,27 @@ LOG_SUBDIR = "inspect"
 def run_inspect(
     tasks: Sequence[Task],
     model: str,
-    config: EpisodeConfig,
+    config: RunConfig,
     *,
     info: RunInfo,
     out: RunDir,
     resume: bool = False,
-    seed: int = 0,
     judge_model: str | None = None,
-    judge: str = "auto",
     model_args: dict[str, Any] | None = None,
     max_connections: int | None = None,
     display: str = "rich",
     log_images: bool = False,
-    temperature: float | None = 0.0,
-    selection: dict[str, Any] | None = None,
     retry: RetryPolicy = DEFAULT_RETRY,
     retry_errors: bool = False,
 ) -> RunOutcome:
     """Evaluate ``model`` on ``tasks``; return every episode of ``out`` and the summary.
 
-    ``selection`` (split, relation, risk, limit) is passed on as task arguments so the log
-    records how the samples were chosen; ``tasks`` must be that selection. ``retry`` bounds
+    ``config`` (selection, prompt, seed, judge, temperature ...) is passed on as task arguments
+    so the log records how the run was made; ``tasks`` must be its selection. ``retry`` bounds
     Inspect's retries of failed model calls; ``retry_errors`` (with ``resume``) runs errored
     episodes again. Secrets of the environment and of ``model_args`` are scrubbed from every
     file of the run directory, the Inspect log included, when the call ends (however it ends).
     """
-    selection = selection or {}
     from inspect_ai import eval as inspect_eval
 
     # registers the task and the saferelbench/<agent> providers even where the installed
@@ -81,18 +76,14 @@ def run_inspect(
             model,
             config,
             out=out,
-            seed=seed,
             judge_model=judge_model,
-            judge=judge,
             model_args=model_args,
             max_connections=max_connections,
             display=display,
             log_images=log_images,
-            temperature=temperature,
-            selection=selection,
             retry=retry,
         )
-        missing = _record_missing(out, todo, logs, model, config, seed, redactor)
+        missing = _record_missing(out, todo, logs, model, config, redactor)
     finally:
         scrub_run_dir(out, redactor)
     episodes = out.read_episodes()
@@ -115,39 +106,21 @@ def _eval(
     saferelbench: Any,
     todo: Sequence[Task],
     model: str,
-    config: EpisodeConfig,
+    config: RunConfig,
     *,
     out: RunDir,
-    seed: int,
     judge_model: str | None,
-    judge: str,
     model_args: dict[str, Any] | None,
     max_connections: int | None,
     display: str,
     log_images: bool,
-    temperature: float | None,
-    selection: dict[str, Any],
     retry: RetryPolicy,
 ) -> list[Any]:
     logs: list[Any] = []
     if todo:
-        inspect_task = saferelbench(
-            split=selection.get("split"),
-            relation=selection.get("relation"),
-            risk=selection.get("risk"),
-            limit=selection.get("limit"),
-            prompt=config.prompt.variant.value,
-            step_limit=config.step_limit,
-            seed=seed,
-            images=config.images,
-            judge=judge,
-            max_invalid=config.max_invalid,
-            report_failures=config.prompt.report_failures,
-            scene_text=config.prompt.scene_text,
-            temperature=temperature,
-            ids=[t.id for t in todo],
-            record_dir=str(out.path),
-        )
+        args = config.task_args()
+        args.update(ids=[t.id for t in todo], record_dir=str(out.path))
+        inspect_task = saferelbench(**args)
         logs = inspect_eval(
             inspect_task,
             model=model,
@@ -217,8 +190,7 @@ def _record_missing(
     todo: Sequence[Task],
     logs: list[Any],
     model: str,
-    config: EpisodeConfig,
-    seed: int,
+    config: RunConfig,
     redactor: Redactor,
 ) -> list[str]:
     """Record an errored episode for every sample Inspect reports as errored without a scored
@@ -236,7 +208,9 @@ def _record_missing(
         if t.id in recorded:
             continue
         if t.id in errors:
-            out.append_episode(errored_result(t, model, config, seed, f"inspect: {errors[t.id]}"))
+            out.append_episode(
+                errored_result(t, model, config, config.seed, f"inspect: {errors[t.id]}")
+            )
         else:
             missing.append(t.id)
     return missing

@@ -27,9 +27,9 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import StoreModel, store_as
 from pydantic import Field
 
-from saferelbench.harness.episode import Episode, EpisodeConfig
+from saferelbench.harness.config import RunConfig
+from saferelbench.harness.episode import Episode
 from saferelbench.harness.errors import Redactor, install_log_redaction
-from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.rundir import RunDir
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
 
@@ -88,28 +88,16 @@ def _usage_dict(output: Any) -> dict[str, int]:
 
 
 @solver
-def episode_solver(
-    prompt: str = "base",
-    step_limit: int | None = None,
-    images: bool = True,
-    seed: int = 0,
-    max_invalid: int = 3,
-    report_failures: bool = False,
-    scene_text: bool = False,
-    temperature: float | None = 0.0,
-    record_dir: str | None = None,
-) -> Solver:
-    """Run the closed-loop episode of the sample with the evaluated model; with
+def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None = None) -> Solver:
+    """Run the closed-loop episode of the sample with the evaluated model. ``config``: a
+    :class:`~saferelbench.harness.config.RunConfig` as JSON (default: the defaults); with
     ``record_dir``, observation images are saved in that run directory."""
-    config = EpisodeConfig(
-        prompt=PromptOptions(PromptVariant.parse(prompt), report_failures, scene_text),
-        step_limit=step_limit,
-        max_invalid=max_invalid,
-        images=images,
-    )
+    run_config = RunConfig.from_json(config or {})
+    episode_config = run_config.episode()
+    seed, images = run_config.seed, run_config.images
     generate_config = (
-        GenerateConfig(temperature=temperature, seed=seed)
-        if temperature is not None
+        GenerateConfig(temperature=run_config.temperature, seed=seed)
+        if run_config.temperature is not None
         else GenerateConfig(seed=seed)
     )
 
@@ -121,7 +109,7 @@ def episode_solver(
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
         episode = Episode(
-            t, config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor
+            t, episode_config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor
         )
         transcript: list[ChatMessage] = []
         while not episode.finished:

@@ -10,7 +10,7 @@ from inspect_ai import Task as InspectTask
 from inspect_ai import task
 
 from saferelbench.harness import sources
-from saferelbench.harness.prompts import PromptVariant
+from saferelbench.harness.config import RunConfig
 from saferelbench.inspect_adapter.dataset import to_inspect_dataset
 from saferelbench.inspect_adapter.scorer import episode_scorer
 from saferelbench.inspect_adapter.solver import episode_solver
@@ -37,26 +37,38 @@ def saferelbench(
     """SafeRelBench under the closed-loop step-level protocol.
 
     ``split``: all (default: both splits, reported separately), spatial (the paper's main
-    results), control, or isbench:DIR for a folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep;
-    ``record_dir``: also write episodes and images into this saferelbench run directory.
+    results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
+    ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
+    into this saferelbench run directory. Every other argument is a field of
+    :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """
-    PromptVariant.parse(prompt)  # fail early on a bad variant
-    tasks = sources.select_tasks(split=split, relation=relation, risk=risk, limit=limit, ids=ids)
+    config = RunConfig.build(
+        split=split or "all",
+        relation=relation,
+        risk=risk,
+        prompt=prompt,
+        limit=limit,
+        step_limit=step_limit,
+        seed=seed,
+        images=images,
+        judge=judge,
+        max_invalid=max_invalid,
+        report_failures=report_failures,
+        scene_text=scene_text,
+        temperature=temperature,
+        ids=ids,
+    )
+    tasks = sources.select_tasks(**config.selection())
     return InspectTask(
         dataset=to_inspect_dataset(tasks),
-        solver=episode_solver(
-            prompt=prompt,
-            step_limit=step_limit,
-            images=images,
-            seed=seed,
-            max_invalid=max_invalid,
-            report_failures=report_failures,
-            scene_text=scene_text,
-            temperature=temperature,
-            record_dir=record_dir,
-        ),
-        scorer=episode_scorer(judge=judge, record_dir=record_dir),
+        solver=episode_solver(config=config.to_json(), record_dir=record_dir),
+        scorer=episode_scorer(judge=config.judge, record_dir=record_dir),
         metadata={
-            "saferelbench": {"prompt": prompt, "seed": seed, "images": images, "split": split}
+            "saferelbench": {
+                "prompt": config.variant,
+                "seed": config.seed,
+                "images": config.images,
+                "split": config.split,
+            }
         },
     )
