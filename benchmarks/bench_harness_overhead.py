@@ -1,5 +1,5 @@
 """Measure what the harness adds to each model call, against a local OpenAI-compatible server
-that answers instantly (saferelbench.harness.testing.fake_server).
+that answers instantly (saferelbench.testing.fake_server).
 
     .venv/bin/python benchmarks/bench_harness_overhead.py [--calls 200] [--images both|on|off]
 
@@ -20,10 +20,11 @@ import os
 import statistics
 import tempfile
 import time
+from typing import Any
 
 from saferelbench.harness.episode import Episode, EpisodeConfig
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer
 from saferelbench.inspect_adapter.solver import step_messages
+from saferelbench.testing.fake_server import FakeOpenAIServer
 from saferelbench.world.task import Condition, PlanStep, Task
 
 LAPTOP, BOOK, TABLE, DESK = "laptop.n.01_1", "hardback.n.01_1", "coffee_table.n.01_1", "desk.n.01_1"
@@ -73,7 +74,7 @@ def openai_messages(images: bool) -> list[dict]:
         content = [
             {"type": "image_url", "image_url": {"url": c.image}}
             if c.type == "image"
-            else {"type": "text", "text": c.text}
+            else {"type": "text", "text": getattr(c, "text", "")}
             for c in user.content
         ]
     return [{"role": "system", "content": system.text}, {"role": "user", "content": content}]
@@ -119,7 +120,12 @@ def inspect_per_call(
             write_task(bench_task(f"b{i}"), tmp)
         start = len(server.requests)
         stamps: list[float] = []
-        server.script = lambda body: (stamps.append(time.perf_counter()), ANSWER)[1]
+
+        def stamp_and_answer(body: Any) -> str:
+            stamps.append(time.perf_counter())
+            return ANSWER
+
+        server.script = stamp_and_answer
         inspect_eval(
             saferelbench(
                 split=f"isbench:{tmp}", images=images, step_limit=step_limit, judge="none"

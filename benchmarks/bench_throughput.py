@@ -14,7 +14,7 @@ exactly ``--steps`` calls. Throughput is taken over the server's busy window (fi
 to last answer out; Inspect's start-up and log finalisation excluded) and also over the whole
 call. Overhead per call = busy window per call at concurrency 1 minus the latency.
 
-The server is ``saferelbench.harness.testing.fake_server.FakeOpenAIServer`` (one thread per
+The server is ``saferelbench.testing.fake_server.FakeOpenAIServer`` (one thread per
 connection) in a **separate process**, so its JSON parsing does not compete with the harness
 for the GIL, with a listen backlog of 256 (the stdlib default of 5 drops connection attempts
 when 64 clients connect at once). Bounded: about ``waves x steps x latency`` seconds per point
@@ -47,7 +47,7 @@ OBJECT_RE = re.compile(r"^- ([a-z0-9_]+\.n\.\d+_\d+)", re.MULTILINE)
 def _serve(conn: Any) -> None:
     """Child process: run the fake server; answer ``stats`` (and clear), ``stop``. The latency
     of a call is read from the model name (``bench-c32-l0.5``: 0.5 s)."""
-    from saferelbench.harness.testing.fake_server import (
+    from saferelbench.testing.fake_server import (
         FakeOpenAIServer,
         Reply,
         _make_handler,

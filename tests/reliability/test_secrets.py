@@ -21,6 +21,7 @@ import uuid
 import zipfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,9 +38,9 @@ from saferelbench.harness.errors import (  # noqa: E402
     Redactor,
     describe_error,
 )
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
-from saferelbench.harness.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
 from saferelbench.inspect_adapter.scrub import scrub_file  # noqa: E402
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
+from saferelbench.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
 from tests.harness.scripted_models import PlanPlayer  # noqa: E402
 from tests.harness.tasks import SAFE_PLAN, laptop_task  # noqa: E402
 
@@ -74,13 +75,14 @@ def every_file_text(root: Path) -> dict[str, bytes]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["env", "model_arg"])
 def test_a_canary_key_appears_nowhere(tmp_path, how):
     key = f"sk-canary-{uuid.uuid4().hex}"
     root = tmp_path / "tasks"
     for i, text in enumerate(INSTR):
         write_task(laptop_task(f"c{i}", text), root)
-    plans = defaultdict(lambda: {text: SAFE_PLAN for text in INSTR})
+    plans: defaultdict[str, Any] = defaultdict(lambda: {text: SAFE_PLAN for text in INSTR})
     script = FaultyScript(
         PlanPlayer(plans),
         Rule(
@@ -169,7 +171,7 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
         assert key not in report.stdout and key not in report.stderr
     # the scrubbed Inspect log is still a valid log
     log = inspect_ai.log.read_eval_log(str(next((run / "inspect").glob("*.eval"))))
-    assert len(log.samples) == len(INSTR)
+    assert len(log.samples or []) == len(INSTR)
 
 
 # ----- the pieces ---------------------------------------------------------------------------------
