@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from saferelbench.world.errors import InputError
 from saferelbench.world.task import Task
 from saferelbench.world.vocabulary import ISBENCH_SPLIT, VocabularyError, check_relation, check_risk
 
@@ -18,7 +19,7 @@ ISBENCH_PREFIX = "isbench:"
 FILE_PREFIX = "file:"
 
 
-class SourceError(ValueError):
+class SourceError(InputError):
     """A selection that names no tasks or an unreadable source (the message says which)."""
 
 

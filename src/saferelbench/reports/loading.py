@@ -15,11 +15,10 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from saferelbench.evaluation.metrics import rates
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.world.errors import InputError, describe_validation_error
+from saferelbench.world.jsonio import iter_jsonl, read_json, validate
 
 __all__ = ["ReportInputError", "RunData", "describe_validation_error", "load_runs"]
 
@@ -44,50 +43,17 @@ class RunData:
 def read_episodes_jsonl(path: Path) -> list[EpisodeResult]:
     """Every line of an ``episodes.jsonl``; a bad line raises :class:`ReportInputError`
     naming the file, the line, the sample and the field."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise ReportInputError(f"{path}: cannot read: {err.strerror or err}") from None
-    episodes: list[EpisodeResult] = []
-    lines = data.split(b"\n")
-    for lineno, bline in enumerate(lines, start=1):
-        if not bline.strip():
-            continue
-        # a last line without its newline is what a crash mid-append leaves behind
-        torn = lineno == len(lines) and not data.endswith(b"\n")
-        hint = (
-            " (a torn last line: the run was interrupted; `saferelbench run --resume --out RUN` repairs it)"
-            if torn
-            else ""
+    return [
+        validate(
+            EpisodeResult,
+            raw,
+            path=path,
+            line=lineno,
+            sample=raw.get("sample_id", "?"),
+            error=ReportInputError,
         )
-        try:
-            line = bline.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not UTF-8 text (byte {err.start + 1} of the line){hint}"
-            ) from None
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not valid JSON ({err.msg}, column {err.colno}){hint}"
-            ) from None
-        except RecursionError:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not valid JSON (nested too deeply)"
-            ) from None
-        if not isinstance(raw, dict):
-            raise ReportInputError(
-                f"{path}: line {lineno}: an episode is a JSON object, got {type(raw).__name__}"
-            )
-        sample = raw.get("sample_id", "?")
-        try:
-            episodes.append(EpisodeResult.model_validate(raw))
-        except ValidationError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}, sample {sample}: {describe_validation_error(err)}"
-            ) from None
-    return episodes
+        for lineno, raw in iter_jsonl(path, error=ReportInputError, kind="episode")
+    ]
 
 
 def _summary_mismatch(summary_path: Path, episodes: list[EpisodeResult]) -> str | None:
@@ -118,18 +84,8 @@ def load_run_dir(path: Path) -> RunData:
     warnings: list[str] = []
     info_path = path / "run.json"
     if info_path.is_file():
-        try:
-            raw_info = json.loads(info_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
-            raise ReportInputError(f"{info_path}: cannot read: {err}") from None
-        except json.JSONDecodeError as err:
-            raise ReportInputError(
-                f"{info_path}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno})"
-            ) from None
-        try:
-            info = RunInfo.model_validate(raw_info)
-        except ValidationError as err:
-            raise ReportInputError(f"{info_path}: {describe_validation_error(err)}") from None
+        raw_info = read_json(info_path, error=ReportInputError)
+        info = validate(RunInfo, raw_info, path=info_path, error=ReportInputError)
     else:
         first = episodes[0] if episodes else None
         info = RunInfo(
