@@ -144,7 +144,10 @@ class Episode:
         return self._pending_png
 
     def observe(self) -> Observation:
-        """What the agent gets for the next step."""
+        """What the agent gets for the next step. The image is rendered only if the agent reads
+        it, or if an image sink keeps every frame."""
+        if self.image_sink is not None:
+            self.image()
         prompt = self.prompt()
         return Observation(
             task=self.task,
@@ -153,7 +156,7 @@ class Episode:
             step=self.step,
             history=tuple(self.history),
             prompt=prompt.combined,
-            image_png=self.image(),
+            image=self.image if self.config.images else None,  # rendered if the agent reads it
             extra={"system": prompt.system, "user": prompt.user, "step_limit": self.step_limit},
         )
 
