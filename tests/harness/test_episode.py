@@ -185,10 +185,12 @@ def test_an_image_sink_still_gets_every_frame(monkeypatch):
     counter = _Counter()
     monkeypatch.setattr(episode_module, "render_png", counter)
     kept = []
+
+    def sink(sample_id, step, png):
+        kept.append(step)
+        return f"images/{step}.png"
+
     result = run_episode(
-        laptop_task(),
-        make_agent("replay", golden=True),
-        EpisodeConfig(),
-        image_sink=lambda sid, step, png: kept.append(step) or f"images/{step}.png",
+        laptop_task(), make_agent("replay", golden=True), EpisodeConfig(), image_sink=sink
     )
     assert kept == [s.index for s in result.steps] and result.steps[0].image == "images/1.png"

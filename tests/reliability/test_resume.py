@@ -227,6 +227,11 @@ def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(
     assert (
         len(list((run / "inspect").glob("*.eval"))) == 2
     )  # the killed run's log and the resumed one's
+    from saferelbench.reports.loading import load_runs
+
+    (report_run,) = load_runs([run / "inspect"])  # the two logs are one run
+    assert sorted(e.sample_id for e in report_run.episodes) == sorted(e.sample_id for e in resumed)
+    assert [e for e in report_run.episodes if e.error is not None] == []
 
 
 def test_retry_errors_runs_errored_episodes_again(split, tmp_path, monkeypatch):

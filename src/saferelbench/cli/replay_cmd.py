@@ -27,27 +27,22 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def read_plan(path: Path) -> list[str]:
-    """A PLAN.json: a list of action strings or of ``{"action", "caution"}`` objects."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: invalid JSON: {exc}") from None
-    if not isinstance(data, list):
-        raise ValueError(f"{path}: a plan must be a JSON list")
-    actions = []
-    for i, item in enumerate(data):
-        if isinstance(item, str):
-            actions.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("action"), str):
-            actions.append(item["action"])
-        else:
+def read_plan(path: Path, task_id: str) -> list[str]:
+    """The actions of a PLAN.json for ``task_id``: one plan (a list of action strings or of
+    ``{"action", "caution"}`` objects, or ``{"plan": [...]}``), or a map sample id -> plan
+    (the file ``run --agent replay --plan`` takes)."""
+    from saferelbench.agents.replay import load_plans
+    from saferelbench.world.vocabulary import did_you_mean
+
+    plans = load_plans(path)  # PlanError (a ValueError) names the file and the step
+    if isinstance(plans, dict):
+        if task_id not in plans:
             raise ValueError(
-                f"{path}: item [{i}] must be an action string or an object with a string 'action'"
+                f"{path}: no plan for {task_id!r} in this id -> plan map"
+                + did_you_mean(task_id, plans)
             )
-    return actions
+        plans = plans[task_id]
+    return [step.action for step in plans]  # load_plans ends a plan with DONE
 
 
 def load_any(spec: str) -> Task:
@@ -117,7 +112,9 @@ def replay(
     ] = None,
     plan: Annotated[
         Path | None,
-        typer.Option(help="PLAN.json: list of action strings or {action, caution} objects."),
+        typer.Option(
+            help="PLAN.json: list of action strings or {action, caution} objects, or the sample id -> plan map of run --plan."
+        ),
     ] = None,
     isbench: Annotated[
         Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")
@@ -132,7 +129,7 @@ def replay(
         raise fail("give a TASK (file or sample id) or --isbench DIR")
     try:
         t = load_any(task)
-        actions = read_plan(plan) if plan else [s.action for s in t.golden_plan]
+        actions = read_plan(plan, t.id) if plan else [s.action for s in t.golden_plan]
         r = rollout(t, actions)
     except (*LOAD_ERRORS, ValueError, KeyError) as exc:
         raise fail(str(exc).strip("'\"")) from None
@@ -143,6 +140,9 @@ def replay(
 
 
 def _replay_dir(directory: Path, as_json: bool) -> None:
+    if not directory.is_dir():
+        what = "is not a directory" if directory.exists() else "does not exist"
+        raise fail(f"--isbench {directory}: the directory {what}")
     try:
         files = list_tasks(directory)
     except TaskFormatError as exc:

@@ -22,6 +22,7 @@ from saferelbench.world.jsonio import iter_jsonl, validate
 from saferelbench.world.scene_builder import TaskError, build_world
 from saferelbench.world.task import Task
 from saferelbench.world.verdict import TaskEvaluator
+from saferelbench.world.vocabulary import did_you_mean
 
 DATA_FILE = "samples.jsonl"
 
@@ -114,8 +115,7 @@ def get_sample(sample_id: str) -> Sample:
     try:
         return _by_id()[sample_id]
     except KeyError:
-        near = [i for i in _by_id() if sample_id.split("-")[0] in i][:3]
-        hint = f"; e.g. {', '.join(near)}" if near else ""
+        hint = did_you_mean(sample_id, _by_id())
         raise KeyError(
             f"unknown sample id {sample_id!r} (there are {len(_by_id())} samples{hint})"
         ) from None

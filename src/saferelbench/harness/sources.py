@@ -10,7 +10,13 @@ from typing import Any
 
 from saferelbench.world.errors import InputError
 from saferelbench.world.task import Task
-from saferelbench.world.vocabulary import ISBENCH_SPLIT, VocabularyError, check_relation, check_risk
+from saferelbench.world.vocabulary import (
+    ISBENCH_SPLIT,
+    VocabularyError,
+    check_relation,
+    check_risk,
+    did_you_mean,
+)
 
 #: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
 SPLITS = ("spatial", "control", "all")
@@ -89,7 +95,11 @@ def select_tasks(
         by_id = {t.id: t for t in tasks}
         missing = [i for i in wanted if i not in by_id]
         if missing:
-            raise SourceError(f"unknown sample id(s) for this selection: {', '.join(missing[:5])}")
+            hint = did_you_mean(missing[0], by_id)
+            raise SourceError(
+                f"unknown sample id(s) for this selection: {', '.join(repr(m) for m in missing[:5])}"
+                + hint
+            )
         tasks = [by_id[i] for i in wanted]
     if limit is not None:
         if limit < 1:

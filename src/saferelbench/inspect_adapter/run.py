@@ -83,17 +83,26 @@ def run_inspect(
             log_images=log_images,
             retry=retry,
         )
-        missing = _record_missing(out, todo, logs, model, config, redactor)
+        interrupted = any(getattr(log, "status", None) == "cancelled" for log in logs)
+        missing = _record_missing(out, todo, logs, model, config, redactor, interrupted)
+    except KeyboardInterrupt:
+        out.write_summary(summarize(out.read_episodes()))  # what finished; --resume continues
+        raise
     finally:
         scrub_run_dir(out, redactor)
     episodes = out.read_episodes()
     summary = summarize(episodes)
     out.write_summary(summary)
-    extra = {"logs": [str(getattr(log, "location", "")) for log in logs], "not_run": missing}
+    extra = {
+        "logs": [str(getattr(log, "location", "")) for log in logs],
+        "not_run": missing,
+        "interrupted": interrupted,
+    }
     return RunOutcome(
         episodes=episodes,
         summary=summary,
-        ran=len(todo),
+        # the episodes this call really recorded (a cancelled eval returns early)
+        ran=len({e.sample_id for e in episodes} - done_ids),
         skipped=len(tasks) - len(todo),
         seconds=time.perf_counter() - started,
         info=info,
@@ -192,13 +201,16 @@ def _record_missing(
     model: str,
     config: RunConfig,
     redactor: Redactor,
+    interrupted: bool = False,
 ) -> list[str]:
     """Record an errored episode for every sample Inspect reports as errored without a scored
     episode; return the ids of samples that did not run at all (cancelled or failed eval):
-    those stay unrecorded so that ``--resume`` runs them."""
+    those stay unrecorded so that ``--resume`` runs them. After an interruption (Ctrl-C: the
+    log is "cancelled") nothing is recorded as errored: the samples that were in flight were
+    cut off, not broken, and run again on ``--resume``."""
     recorded = {e.sample_id for e in out.iter_episodes()}
     errors: dict[str, str] = {}
-    for log in logs:
+    for log in [] if interrupted else logs:
         for sample in getattr(log, "samples", None) or []:
             if sample.error is not None and str(sample.id) not in recorded:
                 lines = str(sample.error.message).strip().splitlines() or ["sample error"]

@@ -13,6 +13,8 @@ kinds and state flags. Every layer imports them from here (``world`` is the lowe
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Literal, get_args
 
 from saferelbench.world.errors import SafeRelBenchError
@@ -94,6 +96,17 @@ UNARY_FLAGS: tuple[str, ...] = (
 
 class VocabularyError(SafeRelBenchError, ValueError):
     """A word that is not in the vocabulary (the message lists the valid ones)."""
+
+
+def nearest(value: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates closest to a mistyped ``value`` (difflib's ratio), best first."""
+    return difflib.get_close_matches(value, list(candidates), n=n, cutoff=0.5)
+
+
+def did_you_mean(value: str, candidates: Iterable[str], n: int = 3) -> str:
+    """``"; did you mean 'a', 'b'?"`` or nothing."""
+    near = nearest(value, candidates, n)
+    return f"; did you mean {', '.join(repr(c) for c in near)}?" if near else ""
 
 
 def check(kind: str, value: str, valid: tuple[str, ...]) -> str:
