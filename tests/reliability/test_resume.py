@@ -353,3 +353,35 @@ def test_native_retry_errors_with_the_api(tmp_path):
     assert again.ran == 3 and again.summary["errors"] == 0 and again.summary["SSR"] == 1.0
     assert len((tmp_path / RETRIED_ERRORS).read_text().splitlines()) == 3
     assert [e.sample_id for e in final_episodes(tmp_path)] == ["t0", "t1", "t2"]
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_path, data_home):
+    """SIGINT (what Ctrl-C sends) mid-run: like a native run, "interrupted" with the number of
+    episodes really recorded, and exit 130 (not "ran N episode(s)" for the whole selection)."""
+    args = [
+        "run",
+        "--model",
+        "openai-api/local/ctrlc",
+        "--split",
+        split,
+        "--no-images",
+        "--max-connections",
+        "1",
+    ]
+    with FakeOpenAIServer(slow_player(0.3)) as server:
+        env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
+        run = tmp_path / "run"
+        proc = start([*args, "--out", str(run)], env)
+        deadline = time.monotonic() + 120
+        while complete_lines(run / "episodes.jsonl") < 1:
+            assert proc.poll() is None, "the run ended before Ctrl-C"
+            assert time.monotonic() < deadline, "the run never got going"
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    message = " ".join(stderr.decode().split())
+    recorded = complete_lines(run / "episodes.jsonl")
+    assert proc.returncode == 130, message[-2000:]
+    assert recorded < len(INSTR)
+    assert "interrupted" in message and f"{recorded} episode(s) recorded" in message

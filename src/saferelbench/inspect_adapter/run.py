@@ -83,7 +83,10 @@ def run_inspect(
             log_images=log_images,
             retry=retry,
         )
-        interrupted = any(getattr(log, "status", None) == "cancelled" for log in logs)
+        # Ctrl-C: Inspect cancels the eval and returns a "cancelled" log, or no log at all
+        interrupted = bool(todo) and (
+            not logs or any(getattr(log, "status", None) == "cancelled" for log in logs)
+        )
         missing = _record_missing(out, todo, logs, model, config, redactor, interrupted)
     except KeyboardInterrupt:
         out.write_summary(summarize(out.read_episodes()))  # what finished; --resume continues
