@@ -51,3 +51,15 @@ def test_the_inspect_task_defaults_are_the_run_config_defaults() -> None:
     for name, value in defaults.items():
         assert name in params, name
         assert params[name].default == value, name
+
+
+def test_the_run_command_defaults_are_the_run_config_defaults() -> None:
+    from saferelbench.cli.run_cmd import run
+
+    params = inspect.signature(run).parameters
+    defaults = RunConfig()
+    for name in ("split", "relation", "risk", "limit", "ids", "seed", "step_limit", "max_invalid"):
+        assert params[name].default == getattr(defaults, name), name
+    assert params["prompt"].default == defaults.variant
+    assert params["temperature"].default == defaults.temperature
+    assert params["no_images"].default is (not defaults.images)

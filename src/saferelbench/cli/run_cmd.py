@@ -385,6 +385,7 @@ def run(
             # what a report needs to re-simulate an episode: the selection (the tasks) and
             # each episode's actions (in episodes.jsonl)
             "config": config.to_json(),
+            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
             **({"ids": list(config.ids)} if config.ids else {}),
             **({"retry": retry.as_dict()} if model is not None else {}),
             **({"plan": str(plan)} if plan is not None else {}),
@@ -446,6 +447,12 @@ def run(
             highlight=False,
         )
         raise typer.Exit(code=1)
+
+
+def _resolved_source(split: str) -> str:
+    """``isbench:DIR`` / ``file:PATH`` with an absolute path (a report may run elsewhere)."""
+    prefix, _, rest = split.partition(":")
+    return f"{prefix}:{Path(rest).expanduser().resolve()}"
 
 
 def _message(exc: BaseException) -> str:
