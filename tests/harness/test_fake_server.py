@@ -73,6 +73,7 @@ def test_truncated_and_raw_bodies():
             assert r.read() == b"not json"
 
 
+@pytest.mark.slow
 def test_fake_server_command_line_plays_golden_plans(tmp_path):
     """`python -m saferelbench.testing.fake_server --host 127.0.0.1 --port 0` serves a model
     that `saferelbench run --model openai-api/local/...` can evaluate offline."""
