@@ -17,9 +17,10 @@ from saferelbench.world.vocabulary import (
     check_risk,
     did_you_mean,
 )
+from saferelbench.world.vocabulary import SPLITS as VOCABULARY_SPLITS
 
 #: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
-SPLITS = ("spatial", "control", "all")
+SPLITS = (*VOCABULARY_SPLITS, "all")
 ISBENCH_PREFIX = "isbench:"
 #: ``file:PATH.jsonl``: samples in the dataset's JSONL format (e.g. a rebuilt or edited set).
 FILE_PREFIX = "file:"
