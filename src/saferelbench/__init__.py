@@ -95,7 +95,9 @@ if TYPE_CHECKING:
 
 def inspect_task(**task_args: Any) -> Any:
     """The ``saferelbench`` Inspect task (``inspect_ai.Task``) for ``inspect_ai.eval``; the
-    arguments are the task's ``-T`` arguments (split, prompt, limit, ids, ...)."""
+    arguments are the task's ``-T`` arguments (split, prompt, limit, ids, ...). The built-in
+    agents are registered as Inspect providers too (``saferelbench/oracle`` ...)."""
+    from saferelbench.inspect_adapter import registry  # noqa: F401  (task + providers)
     from saferelbench.inspect_adapter.task import saferelbench
 
     return saferelbench(**task_args)
