@@ -380,8 +380,22 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
             time.sleep(0.01)
         proc.send_signal(signal.SIGINT)
         _, stderr = proc.communicate(timeout=60)
-    message = " ".join(stderr.decode().split())
-    recorded = complete_lines(run / "episodes.jsonl")
-    assert proc.returncode == 130, message[-2000:]
-    assert recorded < len(INSTR)
-    assert "interrupted" in message and f"{recorded} episode(s) recorded" in message
+        message = " ".join(stderr.decode().split())
+        recorded = complete_lines(run / "episodes.jsonl")
+        assert proc.returncode == 130, message[-2000:]
+        assert recorded < len(INSTR)
+        assert "interrupted" in message and f"{recorded} episode(s) recorded" in message
+        resumed = subprocess.run(
+            [CLI, *args, "--out", str(run), "--resume", "--json"],
+            capture_output=True,
+            env={**os.environ, **env},
+            timeout=120,
+        )
+        assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
+    # the report of the Inspect logs: the interrupted log and the resumed one are one run,
+    # every sample once, none of the samples Ctrl-C cut off counted as an error
+    from saferelbench.reports.loading import load_runs
+
+    (report_run,) = load_runs([run / "inspect"])
+    assert len(report_run.episodes) == len(INSTR)
+    assert [e.sample_id for e in report_run.episodes if e.error is not None] == []
