@@ -68,3 +68,13 @@ def test_every_project_error_derives_from_the_base_class() -> None:
         VocabularyError,
     ):
         assert issubclass(cls, SafeRelBenchError) and issubclass(cls, ValueError), cls
+
+
+def test_an_unknown_sample_is_a_key_error_with_a_readable_message() -> None:
+    from saferelbench.dataset.store import UnknownSampleError, get_sample
+
+    with pytest.raises(KeyError) as info:
+        get_sample("sup-falling_objct-001")
+    assert isinstance(info.value, UnknownSampleError)
+    assert str(info.value).startswith("unknown sample id 'sup-falling_objct-001'")
+    assert "did you mean 'sup-falling_object-001'" in str(info.value)

@@ -31,6 +31,14 @@ class SampleLoadError(InputError):
     """A sample file that cannot be read; the message names file, line/sample and field."""
 
 
+class UnknownSampleError(InputError, KeyError):
+    """A sample id the dataset does not have (a ``KeyError`` too, for older callers); the
+    message suggests the nearest ids."""
+
+    def __str__(self) -> str:  # KeyError's own str() would quote the whole message
+        return str(self.args[0]) if self.args else "unknown sample id"
+
+
 def shipped_path() -> Path:
     return Path(str(resources.files("saferelbench.dataset").joinpath("data", DATA_FILE)))
 
@@ -111,11 +119,12 @@ def load_samples(
 
 
 def get_sample(sample_id: str) -> Sample:
-    """One shipped sample by id (``KeyError`` with a hint for an unknown id)."""
+    """One shipped sample by id (:class:`UnknownSampleError`, a ``KeyError``, with the nearest
+    ids for an unknown one)."""
     try:
         return _by_id()[sample_id]
     except KeyError:
         hint = did_you_mean(sample_id, _by_id())
-        raise KeyError(
+        raise UnknownSampleError(
             f"unknown sample id {sample_id!r} (there are {len(_by_id())} samples{hint})"
         ) from None
