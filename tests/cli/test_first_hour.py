@@ -171,3 +171,18 @@ def test_prompt_names_are_spelled_one_way(tmp_path: Path) -> None:
         assert "risk_aware" in r.output and "risk-aware" not in r.output
     help_text = CliRunner().invoke(app, ["run", "--help"], env={"COLUMNS": "200"}).output
     assert "risk_aware" in help_text
+
+
+def test_interrupted_native_run_says_the_same(tmp_path: Path, monkeypatch) -> None:
+    import saferelbench.cli.run_cmd as run_cmd
+    from saferelbench.evaluation.results import EpisodeResult
+
+    def interrupted(tasks, agent, config, *, info, out, **kwargs):
+        out.prepare(info, resume=False)
+        out.append_episode(EpisodeResult(sample_id=tasks[0].id, split="spatial", agent="oracle"))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run_cmd, "run_native", interrupted)
+    r = invoke("run", "--agent", "oracle", "--limit", "3", "--out", str(tmp_path / "r"))
+    assert r.exit_code == 130 and "interrupted" in r.output
+    assert "1 episode(s) recorded" in " ".join(r.output.split())
