@@ -230,9 +230,7 @@ def run(
     ] = False,
     no_images: Annotated[
         bool,
-        typer.Option(
-            "--no-images", metavar="", help="Do not render observation images (text-only)."
-        ),
+        typer.Option("--no-images", metavar="", help="No observation image: a text-only prompt."),
     ] = False,
     save_images: Annotated[
         bool,
