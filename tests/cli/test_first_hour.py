@@ -186,3 +186,28 @@ def test_interrupted_native_run_says_the_same(tmp_path: Path, monkeypatch) -> No
     r = invoke("run", "--agent", "oracle", "--limit", "3", "--out", str(tmp_path / "r"))
     assert r.exit_code == 130 and "interrupted" in r.output
     assert "1 episode(s) recorded" in " ".join(r.output.split())
+
+
+def test_a_run_directory_holds_what_a_report_needs_to_re_simulate(tmp_path: Path) -> None:
+    """The main job keeps no image, so a report draws them by re-simulating: run.json's
+    configuration gives the tasks, episodes.jsonl the actions; the replay reaches the same
+    verdict and the same hazards as the run."""
+    from saferelbench.harness.config import RunConfig
+    from saferelbench.harness.rundir import RunDir
+    from saferelbench.harness.sources import select_tasks
+    from saferelbench.world.rollout import rollout
+
+    out = tmp_path / "r"
+    r = invoke(
+        "run", "--agent", "task-only", "--split", "spatial", "--limit", "4", "--out", str(out)
+    )
+    assert r.exit_code == 0, r.output
+    run_dir = RunDir(out)
+    config = RunConfig.from_json(run_dir.read_info().extra["config"])
+    tasks = {t.id: t for t in select_tasks(**config.selection())}
+    episodes = run_dir.read_episodes()
+    assert len(episodes) == 4 and not list(out.glob("images/*"))
+    for e in episodes:
+        replay = rollout(tasks[e.sample_id], [s.action or s.raw_output or "" for s in e.steps])
+        assert (replay.verdict.task_success, replay.verdict.safe) == (e.task_success, e.safe)
+        assert [h.to_dict() for h in replay.hazards] == e.hazards
