@@ -46,6 +46,14 @@ from saferelbench.inspect_adapter.retry import (
 err_console = Console(stderr=True)
 
 
+#: The run options' defaults and descriptions are RunConfig's (declared once, there).
+_DEFAULTS = RunConfig()
+
+
+def _doc(field: str) -> str:
+    return str(RunConfig.model_fields[field].description or "")
+
+
 def fail(message: str) -> typer.Exit:
     err_console.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
@@ -187,34 +195,20 @@ def run(
             help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.",
         ),
     ] = None,
-    split: Annotated[
-        str,
-        typer.Option(
-            help="all (default), spatial, control, isbench:DIR for IS-Bench-format tasks, or file:PATH.jsonl for a samples file."
-        ),
-    ] = "all",
-    relation: Annotated[
-        str | None, typer.Option(help="supporting, containment or proximity.")
-    ] = None,
-    risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
+    split: Annotated[str, typer.Option(help=_doc("split"))] = _DEFAULTS.split,
+    relation: Annotated[str | None, typer.Option(help=_doc("relation"))] = _DEFAULTS.relation,
+    risk: Annotated[str | None, typer.Option(help=_doc("risk"))] = _DEFAULTS.risk,
     prompt: Annotated[
         str,
         typer.Option(
             help="Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted)."
         ),
-    ] = "base",
-    limit: Annotated[
-        int | None, typer.Option(help="Run only the first N selected samples.")
-    ] = None,
+    ] = _DEFAULTS.variant,
+    limit: Annotated[int | None, typer.Option(help=_doc("limit"))] = _DEFAULTS.limit,
     ids: Annotated[
-        str | None,
-        typer.Option(
-            help="Comma-separated sample ids to run (in that order), as the Inspect task's -T ids=."
-        ),
+        str | None, typer.Option(help=_doc("ids") + " As the Inspect task's -T ids=.")
     ] = None,
-    seed: Annotated[
-        int, typer.Option(help="Seed (random agent; model sampling where supported).")
-    ] = 0,
+    seed: Annotated[int, typer.Option(help=_doc("seed"))] = _DEFAULTS.seed,
     out: Annotated[
         Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")
     ] = None,
@@ -240,12 +234,8 @@ def run(
             help="Built-in agents: also save every observation PNG under RUN/images/.",
         ),
     ] = False,
-    step_limit: Annotated[
-        int | None, typer.Option(help="Steps per episode (default: golden plan length + 10).")
-    ] = None,
-    max_invalid: Annotated[
-        int, typer.Option(help="Consecutive invalid outputs that end an episode.")
-    ] = 3,
+    step_limit: Annotated[int | None, typer.Option(help=_doc("step_limit"))] = _DEFAULTS.step_limit,
+    max_invalid: Annotated[int, typer.Option(help=_doc("max_invalid"))] = _DEFAULTS.max_invalid,
     report_failures: Annotated[
         bool,
         typer.Option(

@@ -33,8 +33,12 @@ class RunConfig(EpisodeConfig):
     )
     relation: str | None = Field(default=None, description="supporting, containment or proximity.")
     risk: str | None = Field(default=None, description="Risk type key, e.g. fire.")
-    ids: tuple[str, ...] | None = Field(default=None, description="Sample ids to run, in order.")
-    limit: int | None = Field(default=None, ge=1, description="The first N selected samples.")
+    ids: tuple[str, ...] | None = Field(
+        default=None, description="Comma-separated sample ids to run, in that order."
+    )
+    limit: int | None = Field(
+        default=None, ge=1, description="Run only the first N selected samples."
+    )
     seed: int = Field(default=0, description="Seed (random agent; model sampling where supported).")
     judge: JudgeName = Field(
         default="auto", description="Awareness judge (auto: a judge model if bound, else keywords)."

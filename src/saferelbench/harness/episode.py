@@ -47,7 +47,7 @@ class EpisodeConfig(BaseModel):
 
     prompt: PromptOptions = Field(default_factory=PromptOptions)
     step_limit: int | None = Field(
-        default=None, ge=1, description="Steps per episode; None: golden plan length + 10."
+        default=None, ge=1, description="Steps per episode (default: golden plan length + 10)."
     )
     max_invalid: int = Field(
         default=3, ge=1, description="Consecutive invalid outputs that end an episode."
