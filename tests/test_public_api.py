@@ -40,12 +40,3 @@ def test_examples_import_only_the_public_api() -> None:
 def test_all_lists_exactly_the_exports() -> None:
     exports = set(saferelbench._EXPORTS) | {"__version__", "inspect_task"}
     assert set(saferelbench.__all__) == exports
-
-
-def test_nothing_in_the_tree_imports_the_compatibility_module() -> None:
-    """harness/results.py only re-exports evaluation.results for branches in flight."""
-    for folder in ("src", "tests", "benchmarks", "examples"):
-        for path in (ROOT / folder).rglob("*.py"):
-            if path.name == "test_public_api.py":
-                continue
-            assert "saferelbench.harness.results" not in path.read_text("utf-8"), path
