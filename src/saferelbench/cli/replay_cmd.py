@@ -28,21 +28,44 @@ def fail(message: str) -> typer.Exit:
 
 
 def read_plan(path: Path, task_id: str) -> list[str]:
-    """The actions of a PLAN.json for ``task_id``: one plan (a list of action strings or of
-    ``{"action", "caution"}`` objects, or ``{"plan": [...]}``), or a map sample id -> plan
-    (the file ``run --agent replay --plan`` takes)."""
-    from saferelbench.agents.replay import load_plans
+    """The actions of a PLAN.json for ``task_id``, replayed as written (no DONE is added): one
+    plan (a list of action strings or of ``{"action", "caution"}`` objects, or
+    ``{"plan": [...]}``), or a map sample id -> plan (the file ``run --agent replay --plan``
+    takes)."""
+    from saferelbench.world.jsonio import read_json
     from saferelbench.world.vocabulary import did_you_mean
 
-    plans = load_plans(path)  # PlanError (a ValueError) names the file and the step
-    if isinstance(plans, dict):
-        if task_id not in plans:
+    data = read_json(path, error=ValueError)
+    if isinstance(data, dict):
+        keys = [k for k in ("plan", "steps", "example_planning", "golden_plan") if k in data]
+        if keys:
+            data = data[keys[0]]
+        else:
+            bad = [k for k, v in data.items() if not isinstance(v, list)]
+            if bad:
+                raise ValueError(
+                    f"{path}: a plan must be a JSON list of steps, or a map sample id -> plan "
+                    f"(sample {bad[0]!r} holds {type(data[bad[0]]).__name__})"
+                )
+            if task_id not in data:
+                raise ValueError(
+                    f"{path}: no plan for {task_id!r} in this id -> plan map"
+                    + did_you_mean(task_id, data)
+                )
+            data = data[task_id]
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a plan must be a JSON list")
+    actions = []
+    for i, item in enumerate(data):
+        if isinstance(item, str):
+            actions.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("action"), str):
+            actions.append(item["action"])
+        else:
             raise ValueError(
-                f"{path}: no plan for {task_id!r} in this id -> plan map"
-                + did_you_mean(task_id, plans)
+                f"{path}: item [{i}] must be an action string or an object with a string 'action'"
             )
-        plans = plans[task_id]
-    return [step.action for step in plans]  # load_plans ends a plan with DONE
+    return actions
 
 
 def load_any(spec: str) -> Task:
