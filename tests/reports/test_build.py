@@ -314,7 +314,7 @@ def test_frames_of_a_run_on_a_samples_file(tmp_path: Path) -> None:
 
 def test_recorded_tasks_from_is_preferred_to_the_split(tmp_path: Path) -> None:
     from saferelbench.dataset.store import get_sample
-    from saferelbench.harness.results import RunInfo
+    from saferelbench.evaluation.results import RunInfo
     from saferelbench.reports.replay import Replayer
     from tests.reports.builders import run
 

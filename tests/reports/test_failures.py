@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from saferelbench.harness.results import ConditionVerdict, EpisodeResult, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, StepRecord
 from saferelbench.reports.failures import analyse, classify, generic_action
 
 TRAY = "tray.n.01_1"

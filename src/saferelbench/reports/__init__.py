@@ -1,0 +1,13 @@
+"""Reports: paper-style tables, intervals, tests, figures and the HTML viewer over runs.
+
+- ``build``: a whole report from loaded runs (tables, figures, HTML);
+- ``failures``: which safety condition failed in an unsafe episode, and how;
+- ``figures``: the paper's figures with 95% intervals;
+- ``formats``: tables as Markdown, CSV and LaTeX;
+- ``frames``: every step's image drawn from the replayed episode for the viewer;
+- ``html``: the HTML report with the step-by-step viewer;
+- ``loading``: run directories and Inspect logs (through the adapter) into one shape;
+- ``replay``: each episode re-simulated from its task and recorded actions (its states);
+- ``statistics``: seeded bootstrap intervals and paired tests;
+- ``tables``: Table 2 cells, overall averages, per-risk rates and paired tests.
+"""

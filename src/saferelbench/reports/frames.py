@@ -16,7 +16,7 @@ import hashlib
 import io
 from dataclasses import dataclass, field
 
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.replay import Replayer
 

@@ -34,7 +34,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader
 
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.failures import category
 from saferelbench.reports.frames import FrameDrawer, digest, encode_frame
 from saferelbench.reports.loading import RunData
