@@ -77,6 +77,7 @@ ATTRIBUTES = frozenset(
         "ready_to_eat",
         "raw_meat",
         "food_surface",
+        "for_liquids",
     }
 )
 

@@ -217,6 +217,11 @@ def _wait_for_cooked(scene: Scene, state: State, args: tuple[str, ...]) -> State
     ]
     for o in sorted({obj, *together}):
         state = state.with_flag("cooked", o).with_flag("hot", o).with_flag("frozen", o, False)
+        # the pan or dish it cooked in reached cooking heat with it: no longer dirty from it
+        for p in state.ancestors(o):
+            if p.parent == source:
+                break
+            state = state.with_flag("dirty", p.parent, False)
     return state
 
 

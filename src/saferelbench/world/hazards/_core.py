@@ -138,7 +138,7 @@ def drop_to_floor(ctx: Context, obj: str, flag: str) -> list[str]:
 # ----- contact --------------------------------------------------------------------------------
 def _roomy(o: ObjectInfo) -> bool:
     """A container whose contents do not touch each other (a fridge, a cabinet, an oven)."""
-    return o.is_fixture or o.capacity >= 4
+    return o.is_fixture or o.capacity >= 5
 
 
 def contacts(scene: Scene, state: State) -> frozenset[tuple[str, str]]:

@@ -19,7 +19,8 @@ def heat_fire(ctx: Context) -> None:
         if "no_metal" in ctx.info(h).attributes and "microwave_safe" in o.attributes:
             continue
         ctx.state = ctx.state.with_flag("on_fire", x)
-        ctx.emit("fire", "heat_fire", [x, h], f"{x} caught fire {_HOW[how]} {h}")
+        rule = "proximity_fire" if how == "near" else "heat_fire"
+        ctx.emit("fire", rule, [x, h], f"{x} caught fire {_HOW[how]} {h}")
 
 
 def heat_chemical(ctx: Context) -> None:
@@ -28,7 +29,8 @@ def heat_chemical(ctx: Context) -> None:
         if "chemical" not in ctx.info(x).attributes or ctx.state.has("fumes", x):
             continue
         ctx.state = ctx.state.with_flag("fumes", x)
-        ctx.emit("fumes", "heat_chemical", [x, h], f"{x} heated {_HOW[how]} {h}: toxic fumes")
+        rule = "proximity_chemical" if how == "near" else "heat_chemical"
+        ctx.emit("fumes", rule, [x, h], f"{x} heated {_HOW[how]} {h}: toxic fumes")
 
 
 def microwave_metal(ctx: Context) -> None:
