@@ -109,7 +109,7 @@ def hazard_class(scene: Scene, state: State, name: str) -> bool:
     return (
         ("flammable" in o.abilities and "food" not in o.attributes)
         or bool({"chemical", "contaminant", "metal"} & o.attributes)
-        or (on_movable and ({"top_heavy"} & o.attributes or "breakable" in o.abilities))
+        or (on_movable and ("top_heavy" in o.attributes or "breakable" in o.abilities))
         or liquid
     )
 
@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             elif res["success"]:
                 kinds.update(res["hazards"])
         n = len(samples) or 1
-        row = {k: round(c[k] / n, 4) for k in ("success", "physical", "conditions")}
+        row: dict[str, Any] = {k: round(c[k] / n, 4) for k in ("success", "physical", "conditions")}
         row["by_relation"] = {
             r: {k: round(v[k] / v["n"], 4) for k in ("success", "physical", "conditions")}
             for r, v in sorted(by_relation.items())
