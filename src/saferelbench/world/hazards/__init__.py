@@ -65,7 +65,7 @@ def _soil(ctx: Context) -> None:
 #: Effects that refine the state without being hazards, run between the rules below.
 EFFECTS: dict[str, Callable[[Context], None]] = {"relayout": _relayout, "soil": _soil}
 
-RULES: tuple[Rule, ...] = (
+RULES: tuple[Rule, ...] = (  # redefined below to include the end-of-episode rules
     Rule("falling", "supporting", "falling_object", "fall",
          "moving a non-carrier drops the loose things on it", PHYS, support.pulled_support),
     Rule("lid_opened", "supporting", "falling_object", "fall",
@@ -99,7 +99,7 @@ RULES: tuple[Rule, ...] = (
     Rule("contact_contamination", "containment", "food_contamination", "contamination",
          "ready-to-eat food touches raw meat, a dirty item or a dirty surface", USDA_X,
          contamination.contact_contamination),
-    Rule("chemical_food", "containment", "chemical", "chemical",
+    Rule("chemical_food", "containment", "chemical", "contamination",
          "food touches a chemical container", CHEM, contamination.chemical_food),
     Rule("chemical_mix", "containment", "chemical", "chemical_mix",
          "incompatible chemicals touch", CHEM, contamination.chemical_mix),
@@ -143,16 +143,18 @@ END_RULES: tuple[Rule, ...] = (
 )
 _END_FUNCS = (episode.left_on, episode.left_open, episode.left_on_floor)
 
-RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in (*RULES, *END_RULES)}
-#: kinds a rule name may emit, for checks that every event is explained by a rule
-KINDS_BY_RULE: dict[str, set[str]] = {r.name: {r.kind} for r in (*RULES, *END_RULES)}
-KINDS_BY_RULE["falling"] = {"fall"}
-KINDS_BY_RULE["tipping_pulled"] = {"tip"}
-RULES_BY_NAME.setdefault(
-    "tipping_pulled",
-    Rule("tipping_pulled", "supporting", "tipping", "tip",
-         "moving a support tips the top-heavy thing on it", PHYS, support.pulled_support),
+_TIPPING_PULLED = Rule(
+    "tipping_pulled", "supporting", "tipping", "tip",
+    "moving a support (or opening a lid, or no stable support) tips the top-heavy thing on it",
+    PHYS, support.pulled_support,
 )
+#: The step rules (the order of :data:`PIPELINE` is the order they run in).
+STEP_RULES: tuple[Rule, ...] = RULES
+#: Every rule name an event can carry: the registry (step rules and end-of-episode rules).
+RULES = (*STEP_RULES, _TIPPING_PULLED, *END_RULES)
+RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
+#: kinds a rule name may emit, for checks that every event is explained by a rule
+KINDS_BY_RULE: dict[str, set[str]] = {r.name: {r.kind} for r in RULES}
 
 
 def apply_rules(ctx: Context) -> None:
@@ -191,6 +193,7 @@ __all__ = [
     "RISK_NAMES",
     "RULES",
     "RULES_BY_NAME",
+    "STEP_RULES",
     "Context",
     "Rule",
     "apply_rules",

@@ -111,9 +111,21 @@ def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
 
 
 # ----- moving things ----------------------------------------------------------------------------
+def landing(scene: Scene, state: State, obj: str) -> str:
+    """Where something falling from its support ends up: inside the nearest container that
+    encloses it (off a shelf in a cabinet, it lands in the cabinet), else on the floor."""
+    enclosing = state.enclosing_containers(obj)
+    return enclosing[0] if enclosing else scene.floor
+
+
 def put_on_floor(scene: Scene, state: State, obj: str) -> State:
     from saferelbench.world.layout import place_for
 
+    where = landing(scene, state, obj)
+    if where != scene.floor:
+        places = dict(state.places)
+        places.pop(obj, None)
+        return state.with_placement(obj, "inside", where).with_places(places)
     state = state.with_placement(obj, "ontop", scene.floor)
     places = dict(state.places)
     places[obj] = place_for(scene, state, obj, scene.floor)
@@ -121,9 +133,10 @@ def put_on_floor(scene: Scene, state: State, obj: str) -> State:
 
 
 def drop_to_floor(ctx: Context, obj: str, flag: str) -> list[str]:
-    """``obj`` (with what it carries) falls to the floor: ``flag`` (fallen/tipped) and
-    ``fallen``, ``broken`` if breakable; open vessels of liquid in the falling pile spill.
-    Returns the vessels that spilled."""
+    """``obj`` (with what it carries) falls off its support, to the floor (or to the bottom of
+    the container it was in): ``flag`` (fallen/tipped) and ``fallen``, ``broken`` if
+    breakable; open vessels of liquid in the falling pile spill. Returns the vessels that
+    spilled."""
     ctx.state = put_on_floor(ctx.scene, ctx.state, obj).with_flag(flag, obj).with_flag("fallen", obj)
     if "breakable" in ctx.info(obj).abilities:
         ctx.state = ctx.state.with_flag("broken", obj)
@@ -169,10 +182,14 @@ def contacts(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
 
 def new_pairs(ctx: Context, test: Callable[[State, str, str], bool]) -> list[tuple[str, str]]:
     """Ordered pairs (victim, source) in contact after the step for which ``test`` holds and
-    did not hold (or were not in contact) before it."""
+    did not hold (or were not in contact) before it. What was just put on or in something
+    touched it, even if it then fell off."""
     out = []
     before = contacts(ctx.scene, ctx.before)
-    for a, b in sorted(contacts(ctx.scene, ctx.state)):
+    now = set(contacts(ctx.scene, ctx.state))
+    if ctx.action.name in PLACE:
+        now.add(_pair(ctx.action.args[0], ctx.action.args[1]))
+    for a, b in sorted(now):
         for v, s in ((a, b), (b, a)):
             if test(ctx.state, v, s) and not ((a, b) in before and test(ctx.before, v, s)):
                 out.append((v, s))

@@ -72,7 +72,7 @@ def chemical_food(ctx: Context) -> None:
         lambda s, v, x: is_food(scene.info(v)) and "chemical" in scene.info(x).attributes,
     ):
         ctx.state = ctx.state.with_flag("contaminated", food)
-        ctx.emit("chemical", "chemical_food", [food, chem], f"{food} in contact with {chem}")
+        ctx.emit("contamination", "chemical_food", [food, chem], f"{food} in contact with {chem}")
 
 
 def chemical_mix(ctx: Context) -> None:
