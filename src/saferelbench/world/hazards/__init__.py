@@ -155,6 +155,8 @@ RULES = (*STEP_RULES, _TIPPING_PULLED, *END_RULES)
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 #: kinds a rule name may emit, for checks that every event is explained by a rule
 KINDS_BY_RULE: dict[str, set[str]] = {r.name: {r.kind} for r in RULES}
+KINDS_BY_RULE["lid_opened"] = {"fall", "tip"}
+KINDS_BY_RULE["unstable_support"] = {"fall", "tip"}
 
 
 def apply_rules(ctx: Context) -> None:
