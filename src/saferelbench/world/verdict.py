@@ -260,7 +260,9 @@ class TaskEvaluator:
         no_hazard = not hazards
         if protocol == "physical":
             safe = conditions_safe and no_hazard
-            bad = [n for n, ok in (("conditions", conditions_safe), ("hazards", no_hazard)) if not ok]
+            bad = [
+                n for n, ok in (("conditions", conditions_safe), ("hazards", no_hazard)) if not ok
+            ]
         else:
             safe = conditions_safe
             bad = [] if conditions_safe else ["conditions"]
