@@ -193,7 +193,10 @@ def new_pairs(ctx: Context, test: Callable[[State, str, str], bool]) -> list[tup
     now = set(contacts(ctx.scene, ctx.state))
     if ctx.action.name in PLACE:
         now.add(_pair(ctx.action.args[0], ctx.action.args[1]))
-    for a, b in sorted(now):
+    # only pairs that are new, or whose objects changed state, can newly satisfy ``test``
+    changed = {o for _, o in ctx.before.flags ^ ctx.state.flags}
+    candidates = [p for p in now if p not in before or p[0] in changed or p[1] in changed]
+    for a, b in sorted(candidates):
         for v, s in ((a, b), (b, a)):
             if test(ctx.state, v, s) and not ((a, b) in before and test(ctx.before, v, s)):
                 out.append((v, s))
