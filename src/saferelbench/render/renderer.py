@@ -147,6 +147,10 @@ def _hazards(
         b = node.box
         if state.has("spilled", name):
             effects.puddle(p, b, (fills.get(name) or [WATER])[0])
+        elif state.has("brim_full", name):
+            effects.brim(p, b, (fills.get(name) or [WATER])[0])
+        if state.has("fumes", name):
+            effects.fumes(p, b, name)
         if state.has("fallen", name) or state.has("tipped", name):
             effects.fall_marks(p, b)
         if state.has("hot", name) and not state.has("on_fire", name):
@@ -245,7 +249,7 @@ def render(
         first = _visible_anchor(ev.objects[0], state, lay) if ev.objects else None
         if first is None or first == lay.floor:
             continue
-        if ev.kind in ("chemical", "toxic_gas"):
+        if ev.kind in ("chemical", "chemical_mix", "toxic_gas"):
             effects.fumes(pen, lay.nodes[first].box, first)
         elif ev.kind == "electrical":
             effects.bolt(pen, lay.nodes[first].box)
