@@ -20,6 +20,7 @@ import os
 import statistics
 import tempfile
 import time
+from typing import Any
 
 from saferelbench.harness.episode import Episode, EpisodeConfig
 from saferelbench.harness.inspect_task import step_messages
@@ -73,7 +74,7 @@ def openai_messages(images: bool) -> list[dict]:
         content = [
             {"type": "image_url", "image_url": {"url": c.image}}
             if c.type == "image"
-            else {"type": "text", "text": c.text}
+            else {"type": "text", "text": getattr(c, "text", "")}
             for c in user.content
         ]
     return [{"role": "system", "content": system.text}, {"role": "user", "content": content}]
@@ -119,7 +120,12 @@ def inspect_per_call(
             write_task(bench_task(f"b{i}"), tmp)
         start = len(server.requests)
         stamps: list[float] = []
-        server.script = lambda body: (stamps.append(time.perf_counter()), ANSWER)[1]
+
+        def stamp_and_answer(body: Any) -> str:
+            stamps.append(time.perf_counter())
+            return ANSWER
+
+        server.script = stamp_and_answer
         inspect_eval(
             saferelbench(
                 split=f"isbench:{tmp}", images=images, step_limit=step_limit, judge="none"

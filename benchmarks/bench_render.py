@@ -81,7 +81,7 @@ def kitchen_states() -> tuple[Scene, list[tuple[State, tuple[HazardEvent, ...]]]
     return scene, [(base, ()), (s1, ()), (s2, (fire,)), (s3, (fall,)), (s4, ())]
 
 
-def _median_ms(fn, n: int) -> float:  # type: ignore[no-untyped-def]
+def _median_ms(fn, n: int) -> float:
     times = []
     for i in range(n):
         t = time.perf_counter()

@@ -17,6 +17,8 @@ logs = eval(
     model="saferelbench/task-only",
     log_dir="runs/example-inspect",
 )
-for name, metric in logs[0].results.scores[0].metrics.items():
+results = logs[0].results
+assert results is not None, "the evaluation produced no results"
+for name, metric in results.scores[0].metrics.items():
     if name in ("SR", "SSR", "SRec", "errors"):
         print(f"{name}: {metric.value:.3f}")

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline anywhere: a busy CI machine must not turn a slow example into a
+# failure (the properties are about behaviour, not speed; speed lives in benchmarks/).
+settings.register_profile("saferelbench", deadline=None)
+settings.load_profile("saferelbench")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -22,3 +29,22 @@ def isbench_examples() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return ISBENCH_EXAMPLES
+
+
+# Tests over this many seconds carry @pytest.mark.slow (listed in docs/testing.md); an unmarked
+# one is named at the end of the run so that the list stays true. A note, never a failure:
+# durations depend on the machine.
+SLOW_SECONDS = 5.0
+_unmarked_slow: list[tuple[str, float]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and report.duration > SLOW_SECONDS and "slow" not in report.keywords:
+        _unmarked_slow.append((report.nodeid, report.duration))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _unmarked_slow:
+        terminalreporter.section("tests over 5 s without @pytest.mark.slow")
+        for nodeid, seconds in _unmarked_slow:
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 import pytest
 
@@ -155,8 +156,8 @@ def _bfs_length(task: Task, safe: bool) -> int:
             scene, world.initial, state, 0
         )
 
-    queue = deque([(world.initial, frozenset(), 0)])
-    seen = {(world.initial, frozenset())}
+    queue: deque[Any] = deque([(world.initial, frozenset(), 0)])
+    seen: set[Any] = {(world.initial, frozenset())}
     while queue:
         state, issued, depth = queue.popleft()
         if accepted(state, issued):

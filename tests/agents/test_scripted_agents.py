@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_random_actions_are_mostly_well_formed_and_use_task_objects() -> None:
     valid = [p for p in parsed if p.ok]
     assert len(valid) >= 0.85 * len(parsed)
     assert any(not p.ok for p in parsed)  # the invalid-output path gets exercised too
-    assert {p.action.split("(")[0] for p in valid} >= {"PLACE_ON_TOP", "TOGGLE_ON", "DONE"}
+    assert {(p.action or "").split("(")[0] for p in valid} >= {"PLACE_ON_TOP", "TOGGLE_ON", "DONE"}
 
 
 def test_random_ends_with_done_at_the_step_limit() -> None:
@@ -75,7 +76,7 @@ def test_replay_plays_the_plan_then_done() -> None:
 
 
 def test_replay_keeps_cautions_and_plays_bad_actions_verbatim() -> None:
-    plan = [
+    plan: list[Any] = [
         {"action": "PLACE_ON_TOP(laptop.n.01_1, desk.n.01_1)", "caution": "careful"},
         "FLY(laptop.n.01_1)",
         "DONE",

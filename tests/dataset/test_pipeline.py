@@ -34,7 +34,9 @@ def test_composition_is_exact() -> None:
     assert spatial == {(r, k): n for r, k, n in COMPOSITION}
     assert len(samples) == 507
     assert sum(spatial.values()) == 248
-    controls = Counter((s.relation, s.risk) for s in samples if s.split == "control")
+    controls: Counter[tuple[str, str]] = Counter(
+        (s.relation, s.risk) for s in samples if s.split == "control"
+    )
     for r, k, n in COMPOSITION:
         assert controls[(r, k)] == n + EXTRA_CONTROLS.get((r, k), 0)
     assert sum(controls.values()) == 259

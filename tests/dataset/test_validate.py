@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from saferelbench.dataset.store import get_sample, load_samples
 from saferelbench.dataset.validate import validate, validate_sample
 from saferelbench.world.task import PlanStep
@@ -16,7 +18,7 @@ def test_all_shipped_samples_are_valid_with_a_few_rollouts() -> None:
 
 
 def test_one_sample_per_template_agrees_over_twenty_rollouts() -> None:
-    firsts = {}
+    firsts: dict[Any, Any] = {}
     for s in load_samples():
         firsts.setdefault((s.template, s.split), s)
     report = validate(list(firsts.values()), n_random=20)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from saferelbench.world.task import Caution, Condition, PlanStep, Task
 
 LAPTOP = "laptop.n.01_1"
@@ -75,7 +77,7 @@ class ScriptedAgent:
         self.outputs = list(outputs)
         self.name = name
         self.raise_at = raise_at
-        self.observations = []
+        self.observations: list[Any] = []
 
     def reset(self, task, seed) -> None:
         self.observations = []

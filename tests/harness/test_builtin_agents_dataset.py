@@ -6,6 +6,8 @@ sample (each whole-dataset run takes 5-10 s); random is reproducible under a see
 one-sample-per-group tests fail faster and name the group when something breaks.
 """
 
+import pytest
+
 from saferelbench.agents.registry import make_agent
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.results import RunInfo
@@ -18,7 +20,7 @@ TEXT_ONLY = EpisodeConfig(images=False)
 def one_per_group():
     seen, out = set(), []
     for t in select_tasks(split="all"):
-        key = (t.split, t.relation)
+        key = (getattr(t, "split", None), getattr(t, "relation", None))
         if key not in seen:
             seen.add(key)
             out.append(t)
@@ -78,6 +80,7 @@ def test_random_is_reproducible_under_a_seed():
     assert raw(a) != raw(c)
 
 
+@pytest.mark.slow
 def test_oracle_on_the_whole_dataset():  # ~8 s on the 2-core machine
     check_oracle(select_tasks(split="all"))
 

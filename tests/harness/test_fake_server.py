@@ -53,7 +53,7 @@ def test_error_status_and_broken_script_are_http_errors():
         assert err.value.code == 429 and err.value.headers["Retry-After"] == "1"
         assert json.loads(err.value.read())["error"]["message"] == "slow down"
     with (
-        FakeOpenAIServer(lambda body: 1 / 0) as server,
+        FakeOpenAIServer(lambda body: str(1 / 0)) as server,
         pytest.raises(urllib.error.HTTPError) as err,
     ):
         post(server, BODY)

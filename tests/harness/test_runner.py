@@ -45,7 +45,7 @@ def test_a_task_that_cannot_be_built_is_an_errored_episode(tmp_path):
         out=RunDir(tmp_path),
     )
     by_id = {e.sample_id: e for e in out.episodes}
-    assert by_id["bad"].ended_by == "error" and "bad" in by_id["bad"].error
+    assert by_id["bad"].ended_by == "error" and "bad" in (by_id["bad"].error or "")
     assert by_id["ok"].success_and_safe
     assert out.summary["n"] == 2 and out.summary["errors"] == 1
 

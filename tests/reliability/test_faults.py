@@ -240,19 +240,25 @@ SERVER_FAULTS = {
         http_error(400, "image too large"),
         ["HTTP 400 BadRequestError: Error code: 400 - image too large"],
     ),
-    "stall": (stall(30), ["AttemptTimeoutError", "after 2 attempt(s)"]),
     "drop": (drop(), ["APIConnectionError"]),
     "cut_connection": (cut_connection(), ["APIConnectionError"]),
     "truncated_json": (truncated_json(), ["JSONDecodeError"]),
     "garbage_body": (garbage_body(50_000), ["UnicodeDecodeError"]),
     "invalid_utf8": (invalid_utf8(), ["UnicodeDecodeError"]),
 }
+# A stall is the one fault that needs the attempt timeout to end it; it runs on its own so that
+# the others can use a timeout no busy machine reaches (they are answered at once).
+STALL_FAULTS = {"stall": (stall(30), ["AttemptTimeoutError", "after 2 attempt(s)"])}
 
 
-def test_permanent_server_faults_end_episodes_with_their_reason(
-    tmp_path_factory, tmp_path, monkeypatch, fast_backoff
-):
-    names = list(SERVER_FAULTS)
+def check_permanent_faults(
+    faults: dict[str, Any],
+    attempt_timeout: int,
+    tmp_path_factory: Any,
+    tmp_path: Path,
+    monkeypatch: Any,
+) -> None:
+    names = list(faults)
     instructions = [f"Move the laptop to the desk ({name})." for name in names] + [
         "Move the laptop to the desk (healthy)."
     ]
@@ -260,12 +266,12 @@ def test_permanent_server_faults_end_episodes_with_their_reason(
     for i, text in enumerate(instructions):
         write_task(laptop_task(f"f{i}_{names[i] if i < len(names) else 'healthy'}", text), root)
     rules = [
-        Rule(SERVER_FAULTS[name][0], when=for_instruction(text))
+        Rule(faults[name][0], when=for_instruction(text))
         for name, text in zip(names, instructions, strict=False)
     ]
     script = FaultyScript(player(instructions), *rules)
-    # One Inspect retry: still permanent. The SDK's own retries are off here:
-    # an attempt of 1 s would otherwise time out during the SDK's back-off, whatever the fault.
+    # One Inspect retry: still permanent. The SDK's own retries are off here, so each attempt
+    # is one request.
     result, _ = run_model(
         f"isbench:{root}",
         tmp_path / "run",
@@ -274,7 +280,7 @@ def test_permanent_server_faults_end_episodes_with_their_reason(
         "--max-retries",
         "1",
         "--attempt-timeout",
-        "1",
+        str(attempt_timeout),
         "-M",
         "max_retries=0",
         monkeypatch=monkeypatch,
@@ -291,8 +297,9 @@ def test_permanent_server_faults_end_episodes_with_their_reason(
     for i, name in enumerate(names):
         e = got[f"f{i}_{name}"]
         assert e.ended_by == "error" and not e.task_success and not e.success_and_safe, name
-        for word in SERVER_FAULTS[name][1]:
+        for word in faults[name][1]:
             assert word in (e.error or ""), f"{name}: {e.error!r} lacks {word!r}"
+        assert e.error is not None
         assert (
             "RetryError[<Future" not in e.error
             and "Request:" not in e.error
@@ -300,6 +307,21 @@ def test_permanent_server_faults_end_episodes_with_their_reason(
         )
         assert e.error.split(":")[0] in html, f"{name}: reason not in the report"
     assert got[f"f{len(names)}_healthy"].task_success
+
+
+def test_permanent_server_faults_end_episodes_with_their_reason(
+    tmp_path_factory, tmp_path, monkeypatch, fast_backoff
+):
+    # Every fault here is answered at once: a 120 s attempt timeout is never what ends them,
+    # however loaded the machine.
+    check_permanent_faults(SERVER_FAULTS, 120, tmp_path_factory, tmp_path, monkeypatch)
+
+
+def test_a_permanent_stall_ends_the_episode_after_its_attempts_time_out(
+    tmp_path_factory, tmp_path, monkeypatch, fast_backoff
+):
+    # The stall outlasts any attempt timeout, so a short one is the expected end on any machine.
+    check_permanent_faults(STALL_FAULTS, 1, tmp_path_factory, tmp_path, monkeypatch)
 
 
 # ----- model faults: bad answers are invalid steps with their reason --------------------------
@@ -344,11 +366,13 @@ def test_bad_answers_are_invalid_steps_and_html_stays_inert(
         assert e.ended_by == "invalid_outputs" and len(e.steps) == 3 and not e.task_success, name
         assert all(s.outcome == "invalid" and s.action is None and s.reason for s in e.steps), name
         assert words in e.steps[0].reason, f"{name}: {e.steps[0].reason!r}"
-    assert len(got["garbage"].steps[0].raw_output) == 50_000  # kept in full as evidence
+    assert len(got["garbage"].steps[0].raw_output or "") == 50_000  # kept in full as evidence
     html_ep = got["html_caution"]
     assert html_ep.success_and_safe and all(s.caution == SCRIPT_CAUTION for s in html_ep.steps)
     surrogate = got["lone_surrogate"]
-    assert surrogate.task_success and "\ufffd" in surrogate.steps[0].raw_output  # (the unsafe plan)
+    assert surrogate.task_success and "\ufffd" in (
+        surrogate.steps[0].raw_output or ""
+    )  # (the unsafe plan)
     html = report_html(tmp_path / "run", tmp_path)
     assert (
         "<script>alert" not in html and 'onmouseover="x()"' not in html

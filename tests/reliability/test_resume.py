@@ -66,7 +66,7 @@ def kill_after(proc: subprocess.Popen, episodes: Path, lines: int, timeout: floa
     while complete_lines(episodes) < lines:
         if proc.poll() is not None:
             raise AssertionError(
-                f"the run ended before it could be killed: {proc.stderr.read().decode()[-2000:]}"
+                f"the run ended before it could be killed: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}"
             )
         if time.monotonic() > deadline:
             proc.kill()
@@ -131,6 +131,7 @@ NATIVE = [
 ]  # images on: slower
 
 
+@pytest.mark.slow
 def test_native_run_killed_twice_then_resumed_equals_an_uninterrupted_run(tmp_path, data_home):
     run = tmp_path / "killed"
     first = kill_after(start([*NATIVE, "--out", str(run)], data_home), run / "episodes.jsonl", 5)
@@ -178,6 +179,7 @@ def split(tmp_path_factory):
     return f"isbench:{root}"
 
 
+@pytest.mark.slow
 def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(
     split, tmp_path, monkeypatch, data_home
 ):

@@ -21,6 +21,7 @@ import uuid
 import zipfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,13 +75,14 @@ def every_file_text(root: Path) -> dict[str, bytes]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["env", "model_arg"])
 def test_a_canary_key_appears_nowhere(tmp_path, how):
     key = f"sk-canary-{uuid.uuid4().hex}"
     root = tmp_path / "tasks"
     for i, text in enumerate(INSTR):
         write_task(laptop_task(f"c{i}", text), root)
-    plans = defaultdict(lambda: {text: SAFE_PLAN for text in INSTR})
+    plans: defaultdict[str, Any] = defaultdict(lambda: {text: SAFE_PLAN for text in INSTR})
     script = FaultyScript(
         PlanPlayer(plans),
         Rule(
@@ -169,7 +171,7 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
         assert key not in report.stdout and key not in report.stderr
     # the scrubbed Inspect log is still a valid log
     log = inspect_ai.log.read_eval_log(str(next((run / "inspect").glob("*.eval"))))
-    assert len(log.samples) == len(INSTR)
+    assert len(log.samples or []) == len(INSTR)
 
 
 # ----- the pieces ---------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +45,7 @@ def states(draw: st.DrawFn) -> State:
     placements = []
     for i, item in enumerate(items):
         parent = draw(st.sampled_from(["floor.n.01_1", *fixtures, *items[:i]]))
-        relation = draw(st.sampled_from(["ontop", "inside"]))
+        relation: Literal["ontop", "inside"] = draw(st.sampled_from(["ontop", "inside"]))
         placements.append(Placement(item, relation, parent))
     things = fixtures + items
     flags = draw(

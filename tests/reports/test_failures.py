@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from saferelbench.harness.results import ConditionVerdict, StepRecord
 from saferelbench.reports.failures import analyse, classify, generic_action
 
@@ -15,7 +17,9 @@ def steps(*actions: str) -> list[StepRecord]:
     return [StepRecord(index=i, action=a, outcome="ok") for i, a in enumerate(actions, start=1)]
 
 
-def violated(step: int, violated_steps: list[int], kind: str = "process") -> ConditionVerdict:
+def violated(
+    step: int, violated_steps: list[int], kind: Literal["process", "termination"] = "process"
+) -> ConditionVerdict:
     return ConditionVerdict(
         kind=kind,
         index=0,
@@ -30,7 +34,7 @@ def violated(step: int, violated_steps: list[int], kind: str = "process") -> Con
     )
 
 
-def episode(actions: list[str], verdicts: list[ConditionVerdict], sample_id: str = "x"):  # type: ignore[no-untyped-def]
+def episode(actions: list[str], verdicts: list[ConditionVerdict], sample_id: str = "x"):
     from tests.reports.builders import ep
 
     return ep(sample_id, success=True, safe=False, steps=steps(*actions), verdicts=verdicts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from saferelbench.world.scene_builder import World, build_world
 from saferelbench.world.simulator import finish, step
@@ -20,7 +21,7 @@ def with_attrs(world: World, name: str, *attrs: str) -> World:
 
 
 def run(world, *actions):
-    state, events = world.initial, []
+    state, events = world.initial, list[Any]()
     for i, a in enumerate(actions, start=1):
         state, r = step(world.scene, state, a, i)
         assert r.outcome.value in ("ok", "done"), (a, r.reason)

@@ -3,6 +3,7 @@ invariants, replay identically, and the generic conditions agree with the hazard
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -223,6 +224,7 @@ def _random_case(rng):
     return names, init, actions
 
 
+@pytest.mark.slow
 def test_seeded_random_rollouts_agree_with_generic_conditions():
     import random
 

@@ -305,7 +305,7 @@ def run(
     if model is None and any(v is not None for v in given.values()):
         raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
     try:
-        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})  # type: ignore[arg-type]
+        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
     if step_limit is not None and step_limit < 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from saferelbench.world.knowledge import synset_of
 from saferelbench.world.task import Task
@@ -35,7 +36,7 @@ def to_bddl(task: Task, domain: str = "omnigibson") -> str:
     )
 
 
-def parse_exported(text: str) -> tuple[str, dict[str, list[str]], list, list]:
+def parse_exported(text: str) -> tuple[str, dict[str, list[str]], list[Any], list[Any]]:
     """Parse a problem with ``bddl`` (raises ``ValueError`` with the parser's message)."""
     from bddl.parsing import parse_problem
 

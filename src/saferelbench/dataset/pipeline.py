@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from saferelbench.dataset.draft import finalize
 from saferelbench.dataset.sample import Sample
@@ -105,14 +106,16 @@ def _build_pair(
     rng = random.Random(seed)
     choices = template.choose(rng)
     pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
-    common = dict(relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name)
+    common: dict[str, Any] = dict(
+        relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name
+    )
     spatial = finalize(
         template.build(dict(choices), True, None),
         sample_id=pair_id,
         split="spatial",
         twist=None,
         **common,
-    )  # type: ignore[arg-type]
+    )
     twists = template.twists
     controls = []
     for k in range(2 if extra else 1):
@@ -122,7 +125,7 @@ def _build_pair(
             ch["alt_spot"] = True
         draft = template.build(ch, False, twist)
         cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
-        controls.append(finalize(draft, sample_id=cid, split="control", twist=twist, **common))  # type: ignore[arg-type]
+        controls.append(finalize(draft, sample_id=cid, split="control", twist=twist, **common))
     return spatial, controls
 
 

@@ -152,7 +152,7 @@ def _eval(
             model_args=model_args or {},
             model_roles={"judge": judge_model} if judge_model else None,
             log_dir=str(out.path / LOG_SUBDIR),
-            display=display,  # type: ignore[arg-type]
+            display=display,
             fail_on_error=False,  # one broken sample must not stop a paid run; it is counted
             log_images=log_images,
             # live sample events cost CPU on the one event loop that drives every sample

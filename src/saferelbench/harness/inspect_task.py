@@ -101,7 +101,7 @@ def to_inspect_sample(t: Task) -> Sample:
         if fields["split"] == "spatial" and fields["relation"]
         else "not_spatial"
     )
-    meta["risk_group"] = risk_key(shim) or "none"  # type: ignore[arg-type]
+    meta["risk_group"] = risk_key(shim) or "none"
     return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)
 
 

@@ -109,7 +109,7 @@ class ImageResolver:
 def _raw_output(step: Any) -> str | None:
     """The raw model output, unless it says nothing more than the parsed action and caution
     (built-in agents write exactly that JSON): dropping it keeps the page small."""
-    text = step.raw_output
+    text: str | None = step.raw_output
     if text is None:
         return None
     try:
