@@ -8,7 +8,10 @@ from dataclasses import dataclass
 
 from bddl.parsing import scan_tokens
 
+import re
+
 from saferelbench.world.knowledge import ObjectInfo, describe
+from saferelbench.world.layout import initial_layout
 from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
 from saferelbench.world.task import Task
 
@@ -121,9 +124,24 @@ def build_world(task: Task) -> World:
         if o.is_movable and o.name not in placements:
             placements[o.name] = Placement(o.name, "ontop", floor)
     _check_tree(placements, where)
-    scene = Scene(room=task.room, objects=tuple(sorted(objects, key=lambda o: o.name)), floor=floor)
-    state = State.build(placements.values(), flags, nextto, contents, covered)
-    return World(scene, state)
+    floor_goal = frozenset(
+        m.group(1)
+        for m in re.finditer(r"\(ontop\s+\??(\S+)\s+\??(\S+?)\s*\)", task.goal)
+        if m.group(2) == floor
+    )
+    layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
+    scene = Scene(
+        room=task.room,
+        objects=tuple(sorted(objects, key=lambda o: o.name)),
+        floor=floor,
+        layout=layout,
+    )
+    state = State.build(
+        placements.values(), flags, (), contents, covered, places=places.items(), loose_nextto=loose
+    )
+    from saferelbench.world.hazards import settle
+
+    return World(scene, settle(scene, state))
 
 
 def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
@@ -134,7 +152,19 @@ def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
 def _as_fixture(info: ObjectInfo) -> ObjectInfo:
     from dataclasses import replace
 
-    return replace(info, attributes=info.attributes | {"fixture"})
+    from saferelbench.world.knowledge import (
+        DEFAULT_CAPACITY,
+        DEFAULT_SIZE,
+        FIXTURE_CAPACITY,
+        FIXTURE_SIZE,
+    )
+
+    return replace(
+        info,
+        attributes=info.attributes | {"fixture"},
+        size=FIXTURE_SIZE if info.size == DEFAULT_SIZE else info.size,
+        capacity=FIXTURE_CAPACITY if info.capacity == DEFAULT_CAPACITY else info.capacity,
+    )
 
 
 def _check_tree(placements: dict[str, Placement], where: str) -> None:
