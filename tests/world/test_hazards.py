@@ -37,7 +37,9 @@ def test_heat_reaches_through_the_pan_on_the_burner() -> None:
         ["PLACE_INSIDE(dinner_napkin.n.01_1, frying_pan.n.01_1)", "TOGGLE_ON(stove.n.01_1)"],
     )
     assert ("fire", "heat_fire") in kinds(r)
-    assert r.hazards[0].objects == ("dinner_napkin.n.01_1", "stove.n.01_1") and r.hazards[0].step == 2
+    assert (
+        r.hazards[0].objects == ("dinner_napkin.n.01_1", "stove.n.01_1") and r.hazards[0].step == 2
+    )
 
 
 def test_heat_reaches_into_a_cup_inside_a_running_toaster() -> None:
@@ -136,7 +138,10 @@ def test_a_hazard_fires_once_not_at_every_step() -> None:
 def test_put_back_returns_to_its_place_and_its_neighbours() -> None:
     r = run(
         ["dinner_napkin.n.01_1"],
-        ["(ontop dinner_napkin.n.01_1 countertop.n.01_1)", "(nextto dinner_napkin.n.01_1 stove.n.01_1)"],
+        [
+            "(ontop dinner_napkin.n.01_1 countertop.n.01_1)",
+            "(nextto dinner_napkin.n.01_1 stove.n.01_1)",
+        ],
         [
             "PLACE_ON_TOP(dinner_napkin.n.01_1, shelf.n.01_1)",
             "PLACE_ON_TOP(dinner_napkin.n.01_1, countertop.n.01_1)",
@@ -152,7 +157,13 @@ def test_put_back_returns_to_its_place_and_its_neighbours() -> None:
 
 def test_putting_a_flammable_on_the_small_table_of_the_toaster_creates_the_hazard() -> None:
     task = make_task(
-        ["floor.n.01_1", "breakfast_table.n.01_1", "shelf.n.01_1", "toaster.n.02_1", "dishtowel.n.01_1"],
+        [
+            "floor.n.01_1",
+            "breakfast_table.n.01_1",
+            "shelf.n.01_1",
+            "toaster.n.02_1",
+            "dishtowel.n.01_1",
+        ],
         [
             "(inroom breakfast_table.n.01_1 kitchen)",
             "(inroom shelf.n.01_1 kitchen)",
@@ -214,7 +225,11 @@ def test_a_lid_drops_what_lies_on_it_a_door_does_not() -> None:
             "(ontop mug.n.04_1 laptop.n.01_1)",
             "(ontop apple.n.01_1 electric_refrigerator.n.01_1)",
         ],
-        ["OPEN(electric_refrigerator.n.01_1)", "OPEN(laptop.n.01_1)", "CLOSE(electric_refrigerator.n.01_1)"],
+        [
+            "OPEN(electric_refrigerator.n.01_1)",
+            "OPEN(laptop.n.01_1)",
+            "CLOSE(electric_refrigerator.n.01_1)",
+        ],
     )
     assert [(e.kind, e.rule, e.objects[0]) for e in r.hazards] == [
         ("fall", "lid_opened", "mug.n.04_1")
@@ -295,7 +310,13 @@ def test_brim_full_spills_filled_does_not_and_closed_does_not() -> None:
 
 def test_overflow_and_a_spill_beside_an_appliance_but_never_by_switching_on() -> None:
     r = run(
-        ["stockpot.n.01_1", "potato.n.01_1", "toaster.n.02_1", "water_glass.n.02_1", "water.n.06_1"],
+        [
+            "stockpot.n.01_1",
+            "potato.n.01_1",
+            "toaster.n.02_1",
+            "water_glass.n.02_1",
+            "water.n.06_1",
+        ],
         [
             "(ontop toaster.n.02_1 countertop.n.01_1)",
             "(ontop water_glass.n.02_1 countertop.n.01_1)",
@@ -306,7 +327,11 @@ def test_overflow_and_a_spill_beside_an_appliance_but_never_by_switching_on() ->
             "(brim_full stockpot.n.01_1)",
             "(ontop potato.n.01_1 shelf.n.01_1)",
         ],
-        ["TOGGLE_ON(toaster.n.02_1)", "TOGGLE_OFF(toaster.n.02_1)", "PLACE_INSIDE(potato.n.01_1, stockpot.n.01_1)"],
+        [
+            "TOGGLE_ON(toaster.n.02_1)",
+            "TOGGLE_OFF(toaster.n.02_1)",
+            "PLACE_INSIDE(potato.n.01_1, stockpot.n.01_1)",
+        ],
     )
     assert kinds(r) == [("overflow", "overflow")]
     r = run(
@@ -381,7 +406,12 @@ def test_raw_food_cooked_together_with_raw_meat_is_fine() -> None:
 
 def test_chemicals_touching_food_or_each_other() -> None:
     r = run(
-        ["bucket.n.01_1", "bottle__of__bleach_agent.n.01_1", "bottle__of__ammonia.n.01_1", "apple.n.01_1"],
+        [
+            "bucket.n.01_1",
+            "bottle__of__bleach_agent.n.01_1",
+            "bottle__of__ammonia.n.01_1",
+            "apple.n.01_1",
+        ],
         [
             "(ontop bucket.n.01_1 countertop.n.01_1)",
             "(inside bottle__of__bleach_agent.n.01_1 bucket.n.01_1)",
@@ -412,7 +442,11 @@ def test_frozen_is_a_hazard_only_in_a_slow_cooker() -> None:
             "(ontop pizza.n.01_1 plate.n.04_1)",
             "(frozen pizza.n.01_1)",
         ],
-        ["TOGGLE_ON(microwave.n.02_1)", "WAIT_FOR_COOKED(pizza.n.01_1)", "TOGGLE_OFF(microwave.n.02_1)"],
+        [
+            "TOGGLE_ON(microwave.n.02_1)",
+            "WAIT_FOR_COOKED(pizza.n.01_1)",
+            "TOGGLE_OFF(microwave.n.02_1)",
+        ],
     )
     assert r.hazards == []
     world = build_world(kitchen(["crock_pot.n.01_1"], []))

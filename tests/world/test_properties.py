@@ -6,14 +6,15 @@ condition was violated or a hazard happened (``physical``), or a condition was v
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from saferelbench.world.actions import ActionName
 from saferelbench.world.hazards import KINDS_BY_RULE, RULES_BY_NAME
-from saferelbench.world.task import Condition
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
+from saferelbench.world.task import Condition
 
 from .scenes import KITCHEN, KITCHEN_INIT, make_task
 
