@@ -232,7 +232,8 @@ def _put_back_plan(task: Task) -> list[str]:
     from saferelbench.world.simulator import step
 
     world = build_world(task)
-    state, actions = world.initial, []
+    state = world.initial
+    actions: list[str] = []
     for o in sorted(world.scene.names()):
         p = state.placement(o)
         if world.scene.info(o).is_movable and p is not None:
