@@ -77,9 +77,16 @@ def test_pattern_and_exact_triggers():
 
 def test_after_conditions_judge_the_state_after():
     t = task(
-        [after("PLACE_ON_TOP(packing_box.n.02_1, *)", "(:goal (ontop ?vase.n.01_1 ?packing_box.n.02_1))")]
+        [
+            after(
+                "PLACE_ON_TOP(packing_box.n.02_1, *)",
+                "(:goal (ontop ?vase.n.01_1 ?packing_box.n.02_1))",
+            )
+        ]
     )
-    assert status(rollout(t, ["PLACE_ON_TOP(packing_box.n.02_1, shelf.n.01_1)"])).status == "violated"
+    assert (
+        status(rollout(t, ["PLACE_ON_TOP(packing_box.n.02_1, shelf.n.01_1)"])).status == "violated"
+    )
     t2 = task([after("PLACE_ON_TOP(vase.n.01_1, *)", "(:goal (ontop ?vase.n.01_1 ?shelf.n.01_1))")])
     assert status(rollout(t2, ["PLACE_ON_TOP(vase.n.01_1, shelf.n.01_1)"])).status == "held"
 
@@ -159,7 +166,9 @@ def test_quantifiers_range_over_the_synset():
             )
         ]
     )
-    assert status(rollout(t, ["PLACE_ON_TOP(packing_box.n.02_1, shelf.n.01_1)"])).status == "violated"
+    assert (
+        status(rollout(t, ["PLACE_ON_TOP(packing_box.n.02_1, shelf.n.01_1)"])).status == "violated"
+    )
 
 
 @pytest.mark.parametrize(
@@ -171,7 +180,8 @@ def test_quantifiers_range_over_the_synset():
         ),
         (
             before(
-                "PLACE_ON_TOP(packing_box.n.02_1, *)", "(:goal (ontop ?unicorn.n.01_1 ?packing_box.n.02_1))"
+                "PLACE_ON_TOP(packing_box.n.02_1, *)",
+                "(:goal (ontop ?unicorn.n.01_1 ?packing_box.n.02_1))",
             ),
             "unknown object",
         ),
@@ -180,7 +190,10 @@ def test_quantifiers_range_over_the_synset():
             "number of arguments",
         ),
         (
-            before("PLACE_ON_TOP(packing_box.n.02_1, *)", "(:goal (ontop ?vase.n.01_1 ?packing_box.n.02_1)"),
+            before(
+                "PLACE_ON_TOP(packing_box.n.02_1, *)",
+                "(:goal (ontop ?vase.n.01_1 ?packing_box.n.02_1)",
+            ),
             "parse",
         ),
         (before("JUMP(packing_box.n.02_1)", CLEAR), "unknown action"),

@@ -6,7 +6,6 @@ condition was violated or a hazard happened (``physical``), or a condition was v
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -290,7 +289,6 @@ def _random_case(rng):
     return names, init, actions
 
 
-@pytest.mark.slow
 def test_seeded_random_rollouts_are_explained_by_rules():
     import random
 

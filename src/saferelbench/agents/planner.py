@@ -342,7 +342,7 @@ class Planner:
 
     def _parking(self, state: State, objects: frozenset[str]) -> list[str]:
         """Where to put things that must get out of the way: the plain surfaces (tables,
-        counters) that relevant objects stand on, else the scene's first plain surface, and
+        counters) that relevant objects stand on, then the scene's other plain surfaces, and
         the floor last (tidier places win ties)."""
         scene = self.scene
 
@@ -360,9 +360,10 @@ class Planner:
             chain = [p.parent for p in state.ancestors(o)]
             if chain and plain(chain[-1]) and chain[-1] not in roots:
                 roots.append(chain[-1])
-        if not roots:
-            roots = [o.name for o in scene.objects if plain(o.name)][:1]
-        return [*roots, scene.floor]
+        # then the scene's other plain surfaces (a shelf away from the heat), the floor last:
+        # what is left on the floor at the end is a trip hazard unless it belongs there
+        others = [o.name for o in scene.objects if plain(o.name) and o.name not in roots]
+        return [*roots, *others, scene.floor]
 
     def _candidates(
         self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]

@@ -43,6 +43,7 @@ from saferelbench.harness.retry import (
 from saferelbench.harness.rundir import RunDir, RunDirError
 from saferelbench.harness.runner import now_iso, package_version, run_native
 from saferelbench.harness.sources import SourceError, select_tasks
+from saferelbench.world.verdict import PROTOCOLS
 
 err_console = Console(stderr=True)
 
@@ -279,6 +280,12 @@ def run(
             help="With --resume: also run again the episodes that ended with an error.",
         ),
     ] = False,
+    protocol: Annotated[
+        str,
+        typer.Option(
+            help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only, the paper's eq. 1)."
+        ),
+    ] = "physical",
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
@@ -312,6 +319,8 @@ def run(
         raise fail(f"--step-limit must be at least 1, got {step_limit}")
     if max_invalid < 1:
         raise fail(f"--max-invalid must be at least 1, got {max_invalid}")
+    if protocol not in PROTOCOLS:
+        raise fail(f"--protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}")
     try:
         variant = PromptVariant.parse(prompt)
     except ValueError as exc:
@@ -321,6 +330,7 @@ def run(
         step_limit=step_limit,
         max_invalid=max_invalid,
         images=not no_images,
+        protocol=protocol,
     )
     try:
         tasks = select_tasks(split=split, relation=relation, risk=risk, limit=limit)
@@ -341,6 +351,7 @@ def run(
         saferelbench_version=package_version(),
         extra={
             "step_limit": step_limit,
+            "protocol": protocol,
             "max_invalid": max_invalid,
             "report_failures": report_failures,
             "scene_text": scene_text,

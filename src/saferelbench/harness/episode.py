@@ -47,6 +47,7 @@ class EpisodeConfig:
     max_invalid: int = 3  #: consecutive invalid outputs that end the episode
     images: bool = True  #: render an observation image every step
     labels: bool = True  #: draw instance-name labels in the image
+    protocol: str = "physical"  #: verdict protocol: physical (default) or conditions
 
 
 def step_limit_for(task: Task, config: EpisodeConfig) -> int:
@@ -220,7 +221,9 @@ class Episode:
             self.scene, self.initial, self.state, len(self.steps) + 1
         )
         self.trajectory.final_events = final_events
-        verdict = TaskEvaluator(self.task, self.scene).evaluate(self.trajectory)
+        verdict = TaskEvaluator(self.task, self.scene, self.config.protocol).evaluate(
+            self.trajectory
+        )
         hazards = [e.to_dict() for e in self.trajectory.hazards]
         ok = self.error is None  # an errored episode is a failure whatever the state says
         self._result = EpisodeResult(
@@ -238,6 +241,9 @@ class Episode:
             safe=verdict.safe,
             success_and_safe=verdict.task_success and verdict.safe and ok,
             verdicts=verdict.conditions,
+            protocol=verdict.protocol,
+            conditions_safe=verdict.conditions_safe,
+            decided_by=verdict.decided_by,
             disagreements=verdict.disagreements,
         )
         return self._result

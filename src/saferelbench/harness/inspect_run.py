@@ -145,6 +145,7 @@ def _eval(
             temperature=temperature,
             ids=[t.id for t in todo],
             record_dir=str(out.path),
+            protocol=config.protocol,
         )
         logs = inspect_eval(
             inspect_task,

@@ -59,6 +59,7 @@ from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.results import EpisodeResult
 from saferelbench.harness.rundir import RunDir
 from saferelbench.world.task import Task
+from saferelbench.world.verdict import check_protocol
 
 #: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
 META_KEY = "saferelbench"
@@ -161,6 +162,7 @@ def episode_solver(
     scene_text: bool = False,
     temperature: float | None = 0.0,
     record_dir: str | None = None,
+    protocol: str = "physical",
 ) -> Solver:
     """Run the closed-loop episode of the sample with the evaluated model; with
     ``record_dir``, observation images are saved in that run directory."""
@@ -169,6 +171,7 @@ def episode_solver(
         step_limit=step_limit,
         max_invalid=max_invalid,
         images=images,
+        protocol=protocol,
     )
     generate_config = (
         GenerateConfig(temperature=temperature, seed=seed)
@@ -356,14 +359,17 @@ def saferelbench(
     temperature: float | None = 0.0,
     ids: str | list[str] | None = None,
     record_dir: str | None = None,
+    protocol: str = "physical",
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
     ``split``: all (default: both splits, reported separately), spatial (the paper's main
     results), control, or isbench:DIR for a folder of IS-Bench-format tasks; ``ids``: comma-separated sample ids to keep;
-    ``record_dir``: also write episodes and images into this saferelbench run directory.
+    ``record_dir``: also write episodes and images into this saferelbench run directory;
+    ``protocol``: physical (default: conditions and no hazard) or conditions (annotated only).
     """
     PromptVariant.parse(prompt)  # fail early on a bad variant
+    check_protocol(protocol)
     tasks = sources.select_tasks(split=split, relation=relation, risk=risk, limit=limit, ids=ids)
     return InspectTask(
         dataset=MemoryDataset([to_inspect_sample(t) for t in tasks], name="saferelbench"),
@@ -377,9 +383,16 @@ def saferelbench(
             scene_text=scene_text,
             temperature=temperature,
             record_dir=record_dir,
+            protocol=protocol,
         ),
         scorer=episode_scorer(judge=judge, record_dir=record_dir),
         metadata={
-            "saferelbench": {"prompt": prompt, "seed": seed, "images": images, "split": split}
+            "saferelbench": {
+                "prompt": prompt,
+                "seed": seed,
+                "images": images,
+                "split": split,
+                "protocol": protocol,
+            }
         },
     )

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bddl.parsing import scan_tokens
-
-import re
 
 from saferelbench.world.knowledge import ObjectInfo, describe
 from saferelbench.world.layout import initial_layout

@@ -260,11 +260,13 @@ class TaskEvaluator:
         no_hazard = not hazards
         if protocol == "physical":
             safe = conditions_safe and no_hazard
-            bad = [n for n, ok in (("conditions", conditions_safe), ("hazards", no_hazard)) if not ok]
+            unsafe_by = [
+                n for n, ok in (("conditions", conditions_safe), ("hazards", no_hazard)) if not ok
+            ]
         else:
             safe = conditions_safe
-            bad = [] if conditions_safe else ["conditions"]
-        decided = None if not bad else ("both" if len(bad) == 2 else bad[0])
+            unsafe_by = [] if conditions_safe else ["conditions"]
+        decided = None if not unsafe_by else ("both" if len(unsafe_by) == 2 else unsafe_by[0])
         return Verdict(
             task_success=trajectory.done and goal,
             goal_reached=goal,

@@ -113,5 +113,6 @@ TEMPLATES = [
     _template(k, r)
     for r in ("fire", "chemical", "spillage_overflow")
     for k in KINDS
-    if not (r == "spillage_overflow" and k == "grill") and not (r != "spillage_overflow" and k == "microwave")
+    if not (r == "spillage_overflow" and k == "grill")
+    and not (r != "spillage_overflow" and k == "microwave")
 ]

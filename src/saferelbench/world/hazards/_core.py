@@ -102,7 +102,9 @@ def is_open(scene: Scene, state: State, obj: str) -> bool:
 
 
 def holds_liquid(scene: Scene, state: State, obj: str) -> bool:
-    return any(c == obj and s in scene and "liquid" in scene.info(s).abilities for c, s in state.contents)
+    return any(
+        c == obj and s in scene and "liquid" in scene.info(s).abilities for c, s in state.contents
+    )
 
 
 def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
@@ -137,7 +139,9 @@ def drop_to_floor(ctx: Context, obj: str, flag: str) -> list[str]:
     the container it was in): ``flag`` (fallen/tipped) and ``fallen``, ``broken`` if
     breakable; open vessels of liquid in the falling pile spill. Returns the vessels that
     spilled."""
-    ctx.state = put_on_floor(ctx.scene, ctx.state, obj).with_flag(flag, obj).with_flag("fallen", obj)
+    ctx.state = (
+        put_on_floor(ctx.scene, ctx.state, obj).with_flag(flag, obj).with_flag("fallen", obj)
+    )
     if "breakable" in ctx.info(obj).abilities:
         ctx.state = ctx.state.with_flag("broken", obj)
     spilled = []
@@ -189,7 +193,10 @@ def new_pairs(ctx: Context, test: Callable[[State, str, str], bool]) -> list[tup
     now = set(contacts(ctx.scene, ctx.state))
     if ctx.action.name in PLACE:
         now.add(_pair(ctx.action.args[0], ctx.action.args[1]))
-    for a, b in sorted(now):
+    # only pairs that are new, or whose objects changed state, can newly satisfy ``test``
+    changed = {o for _, o in ctx.before.flags ^ ctx.state.flags}
+    candidates = [p for p in now if p not in before or p[0] in changed or p[1] in changed]
+    for a, b in sorted(candidates):
         for v, s in ((a, b), (b, a)):
             if test(ctx.state, v, s) and not ((a, b) in before and test(ctx.before, v, s)):
                 out.append((v, s))
@@ -200,10 +207,11 @@ def new_pairs(ctx: Context, test: Callable[[State, str, str], bool]) -> list[tup
 def active_heat_sources(scene: Scene, state: State) -> list[str]:
     out = []
     for o in scene.objects:
-        if o.heat is not None and state.has("toggled_on", o.name):
-            out.append(o.name)
-        elif "candle" in o.attributes and (
-            state.has("on_fire", o.name) or state.has("toggled_on", o.name)
+        if (
+            o.heat is not None
+            and state.has("toggled_on", o.name)
+            or "candle" in o.attributes
+            and (state.has("on_fire", o.name) or state.has("toggled_on", o.name))
         ):
             out.append(o.name)
     return out

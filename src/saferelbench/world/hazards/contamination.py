@@ -90,4 +90,6 @@ def chemical_mix(ctx: Context) -> None:
         )
 
     for a, b in new_pairs(ctx, clash):
-        ctx.emit("chemical_mix", "chemical_mix", [a, b], f"incompatible chemicals {a} and {b} together")
+        ctx.emit(
+            "chemical_mix", "chemical_mix", [a, b], f"incompatible chemicals {a} and {b} together"
+        )

@@ -18,7 +18,9 @@ def frozen_slow_cooker(ctx: Context) -> None:
         cookers = [p.parent for p in ctx.state.ancestors(x)]
         slow = [c for c in cookers if "slow_cooker" in ctx.info(c).attributes]
         if slow:
-            ctx.emit("undercooked", "frozen_slow_cooker", [x, slow[0]], f"{x} slow-cooked from frozen")
+            ctx.emit(
+                "undercooked", "frozen_slow_cooker", [x, slow[0]], f"{x} slow-cooked from frozen"
+            )
 
 
 def moved_while_on(ctx: Context) -> None:

@@ -58,9 +58,7 @@ def _wet_appliances(ctx: Context, v: str) -> list[str]:
 
 def liquid_on_appliance(ctx: Context) -> None:
     """A spill or overflow on or beside an electrical appliance: liquid gets into it."""
-    spilled = [
-        e.objects[0] for e in ctx.events if e.kind in ("spill", "overflow") and e.objects
-    ]
+    spilled = [e.objects[0] for e in ctx.events if e.kind in ("spill", "overflow") and e.objects]
     for v in spilled:
         for a in _wet_appliances(ctx, v):
             ctx.emit("electrical", "liquid_on_appliance", [a, v], f"liquid from {v} reached {a}")
