@@ -14,7 +14,7 @@ counted per split under both verdict protocols:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
@@ -50,18 +50,19 @@ def baseline_scores(
     config: EpisodeConfig | None = None,
 ) -> list[BaselineScore]:
     """Play each agent on every task; one score per agent, split (and "all") and protocol."""
-    config = config or EpisodeConfig(images=False)
+    # one physical episode per sample gives both judgements (the simulation is the same)
+    config = replace(config or EpisodeConfig(images=False), protocol="physical")
     out: list[BaselineScore] = []
     for name in agents:
         counts: dict[tuple[str, str], list[int]] = {}
         for task in tasks:
             agent = make_agent(name)
-            result: Any = run_episode(task, agent, config, seed=seed)
+            result = run_episode(task, agent, config, seed=seed)
             success = bool(result.task_success)
-            safe = {
-                "physical": bool(result.safe),
-                "conditions": all(v.status != "violated" for v in result.verdicts),
-            }
+            conditions = result.conditions_safe
+            if conditions is None:
+                conditions = all(v.status != "violated" for v in result.verdicts)
+            safe = {"physical": bool(result.safe), "conditions": bool(conditions)}
             for split in {_split_of(task), "all"}:
                 for protocol in PROTOCOLS:
                     c = counts.setdefault((split, protocol), [0, 0, 0])
