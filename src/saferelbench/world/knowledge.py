@@ -78,6 +78,7 @@ ATTRIBUTES = frozenset(
         "raw_meat",
         "food_surface",
         "for_liquids",
+        "floor_covering",
     }
 )
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import re
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -123,12 +123,13 @@ def build_world(task: Task) -> World:
         if o.is_movable and o.name not in placements:
             placements[o.name] = Placement(o.name, "ontop", floor)
     _check_tree(placements, where)
+    wanted = _positive_atoms(task.goal)
     floor_goal = frozenset(
-        m.group(1)
-        for m in re.finditer(r"\(ontop\s+\??(\S+)\s+\??(\S+?)\s*\)", task.goal)
-        if m.group(2) == floor
+        a[1] for a in wanted if a[0] == "ontop" and len(a) == 3 and a[2] == floor
     )
+    goal_on = frozenset(a[1] for a in wanted if a[0] == "toggled_on" and len(a) == 2)
     layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
+    layout = dataclasses.replace(layout, goal_on=goal_on)
     scene = Scene(
         room=task.room,
         objects=tuple(sorted(objects, key=lambda o: o.name)),
@@ -141,6 +142,29 @@ def build_world(task: Task) -> World:
     from saferelbench.world.hazards import settle
 
     return World(scene, settle(scene, state))
+
+
+def _positive_atoms(goal: str) -> set[Atom]:
+    """Ground atoms the goal asks to hold (not under a ``not``), ``?`` stripped."""
+    try:
+        tree = scan_tokens(string=goal)
+    except Exception:  # a bad goal is reported by the evaluator, naming the field
+        return set()
+    out: set[Atom] = set()
+
+    def walk(t: object) -> None:
+        if not isinstance(t, list) or not t:
+            return
+        if t[0] == "not":
+            return
+        if all(isinstance(x, str) for x in t) and not str(t[0]).startswith(":"):
+            out.add(tuple(str(x).lstrip("?") for x in t))
+            return
+        for x in t:
+            walk(x)
+
+    walk(tree)
+    return out
 
 
 def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:

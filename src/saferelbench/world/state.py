@@ -64,13 +64,15 @@ class Layout:
     ``anchors``: per surface, the fixtures that stand beside it and their position (on a small
     surface the position is 0 and the fixture is near everything on it); ``homes``: the initial
     place of each object on the long surface it started on (an object put back there returns to
-    it if it is free); ``floor_ok``: objects the goal asks to put on the floor.
+    it if it is free); ``floor_ok``: objects the goal asks to put on the floor; ``goal_on``:
+    appliances the goal asks to be switched on (not "left on" at the end).
     """
 
     long_surfaces: frozenset[str] = frozenset()
     anchors: tuple[tuple[str, str, int], ...] = ()  #: (surface, fixture, position)
     homes: tuple[tuple[str, str, int], ...] = ()  #: (object, surface, position)
     floor_ok: frozenset[str] = frozenset()
+    goal_on: frozenset[str] = frozenset()
 
     @cached_property
     def anchors_of(self) -> dict[str, list[tuple[str, int]]]:
