@@ -140,6 +140,8 @@ def episode_data(
         "error": e.error,
         "awareness": e.awareness,
         "hazards": e.hazards,
+        "protocol": e.protocol,
+        "decided_by": e.decided_by,
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
         "verdicts": [
