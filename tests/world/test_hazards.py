@@ -449,8 +449,40 @@ def test_frozen_is_a_hazard_only_in_a_slow_cooker() -> None:
         ],
     )
     assert r.hazards == []
-    world = build_world(kitchen(["crock_pot.n.01_1"], []))
-    assert "slow_cooker" in world.scene.info("crock_pot.n.01_1").attributes
+    r = run(
+        ["crock_pot.n.01_1", "chicken.n.01_1"],
+        [
+            "(ontop crock_pot.n.01_1 countertop.n.01_1)",
+            "(inside chicken.n.01_1 crock_pot.n.01_1)",
+            "(frozen chicken.n.01_1)",
+        ],
+        ["TOGGLE_ON(crock_pot.n.01_1)", "WAIT_FOR_COOKED(chicken.n.01_1)"],
+    )
+    assert kinds(r) == [("undercooked", "frozen_slow_cooker")]
+
+
+def test_a_soft_thing_is_as_steady_as_what_it_lies_on() -> None:
+    r = run(
+        [
+            "dishtowel.n.01_1",
+            "mug.n.04_1",
+            "snow_globe.n.01_1",
+            "teacup.n.02_1",
+            "hand_towel.n.01_1",
+        ],
+        [
+            "(ontop dishtowel.n.01_1 countertop.n.01_1)",
+            "(ontop mug.n.04_1 shelf.n.01_1)",
+            "(ontop snow_globe.n.01_1 countertop.n.01_1)",
+            "(ontop hand_towel.n.01_1 snow_globe.n.01_1)",
+            "(ontop teacup.n.02_1 shelf.n.01_1)",
+        ],
+        [
+            "PLACE_ON_TOP(mug.n.04_1, dishtowel.n.01_1)",
+            "PLACE_ON_TOP(teacup.n.02_1, hand_towel.n.01_1)",
+        ],
+    )
+    assert [(e.kind, e.objects[0]) for e in r.hazards] == [("fall", "teacup.n.02_1")]
 
 
 def test_moving_a_running_toaster_is_a_hazard_a_running_laptop_is_not() -> None:

@@ -52,6 +52,21 @@ def stable_support(o: ObjectInfo) -> bool:
     return o.is_fixture or bool({"stable_top", "carrier"} & o.attributes)
 
 
+def _steady(ctx: Context, support: str) -> bool:
+    """A soft thing (a towel, a napkin) lying on something is as steady as what it lies on."""
+    seen = set()
+    while support not in seen:
+        seen.add(support)
+        info = ctx.info(support)
+        if "soft" not in info.attributes:
+            return stable_support(info)
+        parent = ctx.state.parent(support)
+        if parent is None:
+            return True
+        support = parent
+    return True
+
+
 def unstable_support(ctx: Context) -> None:
     """Something put on top of a thing that is no stable support for it (round, pointed or
     narrow: a ball, a globe, a bottle, a candle, a figurine, a teapot, a mug) falls off. Soft
@@ -59,7 +74,7 @@ def unstable_support(ctx: Context) -> None:
     if ctx.action.name is not ActionName.PLACE_ON_TOP:
         return
     obj, support = ctx.action.args
-    if "soft" in ctx.info(obj).attributes or stable_support(ctx.info(support)):
+    if "soft" in ctx.info(obj).attributes or _steady(ctx, support):
         return
     if "heavy" in ctx.info(obj).attributes and "unstable" in ctx.info(support).attributes:
         return  # tipping_overload
