@@ -1,8 +1,9 @@
 """The physical hazard model: consequences follow from where things are.
 
 After every successful step the simulator derives proximity from the new placements
-(:mod:`saferelbench.world.layout`) and runs every rule of :data:`RULES`, in order, on the
-state *after* the step. Each rule is a small function in one module per relation:
+(:mod:`saferelbench.world.layout`) and runs every rule of :data:`STEP_RULES` (in the order of
+:data:`PIPELINE`) on the state *after* the step. Each rule is a small function in one module
+per relation:
 
 - :mod:`.support` (supporting): a support pulled away, a lid opened, no stable support, a
   heavy load on an unsteady stool;
@@ -62,10 +63,11 @@ def _soil(ctx: Context) -> None:
     ctx.state = contamination.soil_surfaces(ctx.scene, ctx.state)
 
 
-#: Effects that refine the state without being hazards, run between the rules below.
+#: Effects that refine the state without being hazards (they run inside :data:`PIPELINE`).
 EFFECTS: dict[str, Callable[[Context], None]] = {"relayout": _relayout, "soil": _soil}
 
-RULES: tuple[Rule, ...] = (  # redefined below to include the end-of-episode rules
+#: The rules that run after every step (:data:`PIPELINE` gives their order).
+STEP_RULES: tuple[Rule, ...] = (
     Rule(
         "falling",
         "supporting",
@@ -242,7 +244,7 @@ PIPELINE: tuple[Callable[[Context], None], ...] = (
     food.moved_while_on,
 )
 
-#: Rules of the end of the episode: ``(name, kind, risk, summary, source, function)``.
+#: Rules of the end of the episode (evaluated by :func:`finish_events`, not after a step).
 END_RULES: tuple[Rule, ...] = (
     Rule(
         "left_on",
@@ -283,10 +285,8 @@ _TIPPING_PULLED = Rule(
     PHYS,
     support.pulled_support,
 )
-#: The step rules (the order of :data:`PIPELINE` is the order they run in).
-STEP_RULES: tuple[Rule, ...] = RULES
-#: Every rule name an event can carry: the registry (step rules and end-of-episode rules).
-RULES = (*STEP_RULES, _TIPPING_PULLED, *END_RULES)
+#: The registry: every rule an event can name (step rules and end-of-episode rules).
+RULES: tuple[Rule, ...] = (*STEP_RULES, _TIPPING_PULLED, *END_RULES)
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 #: kinds a rule name may emit, for checks that every event is explained by a rule
 KINDS_BY_RULE: dict[str, set[str]] = {r.name: {r.kind} for r in RULES}
