@@ -52,14 +52,19 @@ def stable_support(o: ObjectInfo) -> bool:
     return o.is_fixture or bool({"stable_top", "carrier"} & o.attributes)
 
 
-def _steady(ctx: Context, support: str) -> bool:
-    """A soft thing (a towel, a napkin) lying on something is as steady as what it lies on."""
+def _steady(ctx: Context, obj: str, support: str) -> bool:
+    """Is ``support`` a steady place for ``obj``? A movable stable support holds small things
+    (no bigger than itself, or small: a mug on a book or a waffle, not a laptop on a waffle);
+    a soft thing (a towel, a napkin) lying on something is as steady as what it lies on."""
     seen = set()
+    size = ctx.info(obj).size
     while support not in seen:
         seen.add(support)
         info = ctx.info(support)
         if "soft" not in info.attributes:
-            return stable_support(info)
+            if info.is_fixture:
+                return True
+            return stable_support(info) and size <= max(info.size, 2)
         parent = ctx.state.parent(support)
         if parent is None:
             return True
@@ -74,7 +79,7 @@ def unstable_support(ctx: Context) -> None:
     if ctx.action.name is not ActionName.PLACE_ON_TOP:
         return
     obj, support = ctx.action.args
-    if "soft" in ctx.info(obj).attributes or _steady(ctx, support):
+    if "soft" in ctx.info(obj).attributes or _steady(ctx, obj, support):
         return
     if "heavy" in ctx.info(obj).attributes and "unstable" in ctx.info(support).attributes:
         return  # tipping_overload
