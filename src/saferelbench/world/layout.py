@@ -135,7 +135,8 @@ def _line(
 def place_for(scene: Scene, state: State, obj: str, surface: str) -> int:
     """The place ``obj`` takes when put down on the long ``surface`` (see the module doc)."""
     layout = scene.layout
-    taken = {state.place_of[c] for c in state.children(surface, "ontop") if c != obj}
+    places = state.place_of
+    taken = {places[c] for c in state.children(surface, "ontop") if c != obj and c in places}
     taken |= {pos for _, pos in layout.anchors_of.get(surface, [])}
     home = layout.home_of.get((obj, surface))
     if home is not None and home not in taken:
@@ -159,7 +160,8 @@ def derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
         kids = by_parent.get(s, [])
         fixed = layout.anchors_of.get(s, [])
         if s in layout.long_surfaces:
-            row = [(state.place_of.get(k, -10), k) for k in kids] + [(p, f) for f, p in fixed]
+            places = state.place_of
+            row = [(places[k], k) for k in kids if k in places] + [(p, f) for f, p in fixed]
             row.sort()
             for i, (pi, a) in enumerate(row):
                 for pj, b in row[i + 1 :]:
