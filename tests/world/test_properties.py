@@ -185,6 +185,14 @@ def check_tree(world, state):
             assert anc.parent not in seen, "cycle"
             seen.add(anc.parent)
         assert p.parent in scene
+    # things standing directly on a long surface have a place there, and nothing else has one
+    longs = scene.layout.long_surfaces
+    on_long = {p.obj for p in state.placements if p.relation == "ontop" and p.parent in longs}
+    assert set(state.place_of) == on_long
+    # proximity is what the layout derives from the placements (plus loose initial pairs)
+    from saferelbench.world.layout import derive_nextto
+
+    assert state.nextto == derive_nextto(scene, state)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
