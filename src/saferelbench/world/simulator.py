@@ -40,7 +40,11 @@ def step(scene: Scene, state: State, action_text: str, step_index: int) -> tuple
         effect = _effect(scene, state, action)
     except _Failed as exc:
         return state, StepResult(text, Outcome.FAILED, str(exc))
-    if effect.placements != state.placements:
+    if (
+        effect.placements != state.placements
+        or effect.places != state.places
+        or effect.loose_nextto != state.loose_nextto
+    ):
         effect = effect.with_nextto(derive_nextto(scene, effect))
     ctx = Context(scene=scene, before=state, action=action, state=effect, step=step_index)
     apply_rules(ctx)
