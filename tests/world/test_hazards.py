@@ -545,3 +545,53 @@ def test_a_situation_the_scene_starts_with_is_not_an_event() -> None:
         *scene, ["TOGGLE_OFF(stove.n.01_1)", "TOGGLE_ON(stove.n.01_1)", "TOGGLE_OFF(stove.n.01_1)"]
     )
     assert [(e.step, e.rule) for e in r.hazards] == [(2, "proximity_fire")]
+
+
+def test_a_taken_home_place_sends_the_thing_to_the_lowest_free_place() -> None:
+    objs = ["mug.n.04_1", "apple.n.01_1", "teacup.n.02_1"]
+    init = [
+        "(ontop mug.n.04_1 countertop.n.01_1)",
+        "(ontop apple.n.01_1 countertop.n.01_1)",
+        "(ontop teacup.n.02_1 shelf.n.01_1)",
+    ]
+    start = build_world(kitchen(objs, init)).initial.place_of
+    assert (start["apple.n.01_1"], start["mug.n.04_1"]) == (0, 2)  # by name, one place apart
+    r = rollout(
+        kitchen(objs, init),
+        [
+            "PLACE_ON_TOP(apple.n.01_1, shelf.n.01_1)",
+            "PLACE_ON_TOP(teacup.n.02_1, countertop.n.01_1)",  # the lowest free place: 0
+            "PLACE_ON_TOP(apple.n.01_1, countertop.n.01_1)",  # home taken: the lowest free, 1
+        ],
+    )
+    final = r.trajectory.final
+    assert final.place_of == {"teacup.n.02_1": 0, "apple.n.01_1": 1, "mug.n.04_1": 2}
+    assert final.is_nextto("apple.n.01_1", "mug.n.04_1")
+    assert final.is_nextto("apple.n.01_1", "teacup.n.02_1")
+    assert not final.is_nextto("teacup.n.02_1", "mug.n.04_1")
+
+
+def test_a_nextto_no_layout_expresses_holds_until_either_moves() -> None:
+    world = build_world(
+        kitchen(
+            ["mug.n.04_1", "teacup.n.02_1"],
+            [
+                "(ontop mug.n.04_1 countertop.n.01_1)",
+                "(ontop teacup.n.02_1 shelf.n.01_1)",
+                "(nextto mug.n.04_1 teacup.n.02_1)",
+            ],
+        )
+    )
+    assert world.initial.is_nextto("mug.n.04_1", "teacup.n.02_1")
+    r = rollout(
+        kitchen(
+            ["mug.n.04_1", "teacup.n.02_1"],
+            [
+                "(ontop mug.n.04_1 countertop.n.01_1)",
+                "(ontop teacup.n.02_1 shelf.n.01_1)",
+                "(nextto mug.n.04_1 teacup.n.02_1)",
+            ],
+        ),
+        ["PLACE_ON_TOP(mug.n.04_1, countertop.n.01_1)"],
+    )
+    assert not r.trajectory.final.is_nextto("mug.n.04_1", "teacup.n.02_1")
