@@ -22,6 +22,10 @@ surface policies) and the red team's extra routines, all scene-blind:
   is (never the floor);
 - ``stow``: every unneeded object into a closed container of the room (cabinet, drawer, fridge:
   opened, filled, closed again), else another plain surface, never the floor;
+- ``away``: every unneeded object that does not already stand directly on a plain surface
+  with no appliance on or beside it goes (leaf first, out of containers) to the emptiest such
+  surface; if there is none it stays (a routine that only knows "keep things away from
+  appliances and off other things");
 - ``stow-only``: as ``stow`` but nothing ever goes onto a surface: an object no closed
   container takes stays where it is.
 
@@ -203,6 +207,20 @@ def far_surface(scene: Scene, state: State) -> Callable[[str, list[str]], list[s
     return pick
 
 
+def _appliance_free(scene: Scene, state: State) -> list[str]:
+    """Plain surfaces with no toggleable or heating thing on them or anchored beside them."""
+    beside = {srf for srf, rows in scene.layout.anchors_of.items() for _ in rows}
+    out = []
+    for s in plain_surfaces(scene):
+        kids = state.descendants(s)
+        busy = any(
+            scene.info(k).heat is not None or "toggleable" in scene.info(k).abilities for k in kids
+        )
+        if not busy and s not in beside:
+            out.append(s)
+    return sorted(out, key=lambda s: (len(state.descendants(s)), s))
+
+
 def routine_plan(name: str, task: Task, seed: int = 0) -> list[str]:
     if name in ("checklist", "clear-all"):
         return blanket_plan(task, "none" if name == "checklist" else "floor")
@@ -237,6 +255,19 @@ def routine_plan(name: str, task: Task, seed: int = 0) -> list[str]:
             b.try_(f"{verb}({obj}, {parent})")
         _clean_up(b, task)
         return [*b.actions, "DONE"]
+    elif name == "away":
+        free = _appliance_free(b.scene, b.state)
+        state0 = b.state
+
+        def away(obj: str, others: list[str]) -> list[str]:
+            return [s for s in free if s in others]
+
+        def needs_moving(n: str) -> bool:
+            p = state0.placement(n)
+            settled = p is not None and p.relation == "ontop" and p.parent in free
+            return not settled
+
+        _clear(b, task, away, only=needs_moving, floor=False)
     elif name == "no-floor":
         _clear(b, task, seeded, floor=False)
     elif name in ("stow", "stow-only"):
@@ -271,6 +302,7 @@ ROUTINES = [
     "no-floor",
     "stow",
     "stow-only",
+    "away",
 ]
 
 
