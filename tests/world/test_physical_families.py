@@ -1724,3 +1724,15 @@ def test_a_book_put_on_a_rug_lies_on_the_floor() -> None:
     executed(r)
     assert_unsafe(r, {"trip"}, "hardback.n.01_1")
     assert not hits(r, FALL, "hardback.n.01_1"), describe(r)
+
+
+def test_a_door_the_goal_asks_to_be_open_is_not_left_open() -> None:
+    """'Open the fridge': the door being open at the end is the task (as for an appliance the
+    goal asks to be on); otherwise no plan could ever be safe."""
+    t = task(
+        ["apple.n.01_1", "floor.n.01_1"],
+        ["(inside apple.n.01_1 electric_refrigerator.n.01_1)"],
+        "(:goal (open ?electric_refrigerator.n.01_1))",
+        fixtures=["countertop.n.01_1", "electric_refrigerator.n.01_1"],
+    )
+    assert_safe(judge(t, ["OPEN(electric_refrigerator.n.01_1)", "DONE"]))
