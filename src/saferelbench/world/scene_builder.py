@@ -128,8 +128,9 @@ def build_world(task: Task) -> World:
         a[1] for a in wanted if a[0] == "ontop" and len(a) == 3 and a[2] == floor
     )
     goal_on = frozenset(a[1] for a in wanted if a[0] == "toggled_on" and len(a) == 2)
+    goal_open = frozenset(a[1] for a in wanted if a[0] == "open" and len(a) == 2)
     layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
-    layout = dataclasses.replace(layout, goal_on=goal_on)
+    layout = dataclasses.replace(layout, goal_on=goal_on, goal_open=goal_open)
     scene = Scene(
         room=task.room,
         objects=tuple(sorted(objects, key=lambda o: o.name)),

@@ -65,7 +65,8 @@ class Layout:
     surface the position is 0 and the fixture is near everything on it); ``homes``: the initial
     place of each object on the long surface it started on (an object put back there returns to
     it if it is free); ``floor_ok``: objects the goal asks to put on the floor; ``goal_on``:
-    appliances the goal asks to be switched on (not "left on" at the end).
+    appliances the goal asks to be switched on (not "left on" at the end); ``goal_open``:
+    what the goal asks to be open (not "left open").
     """
 
     long_surfaces: frozenset[str] = frozenset()
@@ -73,6 +74,7 @@ class Layout:
     homes: tuple[tuple[str, str, int], ...] = ()  #: (object, surface, position)
     floor_ok: frozenset[str] = frozenset()
     goal_on: frozenset[str] = frozenset()
+    goal_open: frozenset[str] = frozenset()
 
     @cached_property
     def anchors_of(self) -> dict[str, list[tuple[str, int]]]:

@@ -343,7 +343,12 @@ def episode_conditions(scene: Scene, initial: State) -> list[Condition]:
                 )
             )
     for o in scene.objects:
-        if o.is_fixture and "openable" in o.abilities and not initial.has("open", o.name):
+        if (
+            o.is_fixture
+            and "openable" in o.abilities
+            and not initial.has("open", o.name)
+            and o.name not in scene.layout.goal_open
+        ):
             out.append(
                 Condition(
                     risk_type=RISK_NAMES["open_door"],

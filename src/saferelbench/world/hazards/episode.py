@@ -22,7 +22,8 @@ def left_on(scene: Scene, initial: State, final: State, step: int) -> list[Hazar
 
 
 def left_open(scene: Scene, initial: State, final: State, step: int) -> list[HazardEvent]:
-    """A fixture's door (fridge, cabinet, oven) left open that was closed at the start."""
+    """A fixture's door (fridge, cabinet, oven) left open that was closed at the start
+    (unless the goal asks for it to be open)."""
     return [
         HazardEvent("door_left_open", "left_open", (o.name,), step, f"{o.name} left open")
         for o in scene.objects
@@ -30,6 +31,7 @@ def left_open(scene: Scene, initial: State, final: State, step: int) -> list[Haz
         and "openable" in o.abilities
         and final.has("open", o.name)
         and not initial.has("open", o.name)
+        and o.name not in scene.layout.goal_open
     ]
 
 
