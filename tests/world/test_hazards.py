@@ -595,3 +595,19 @@ def test_a_nextto_no_layout_expresses_holds_until_either_moves() -> None:
         ["PLACE_ON_TOP(mug.n.04_1, countertop.n.01_1)"],
     )
     assert not r.trajectory.final.is_nextto("mug.n.04_1", "teacup.n.02_1")
+
+
+def test_what_falls_off_a_lifted_support_falls_where_it_stood() -> None:
+    """A book with a mug on it put into the cabinet: the mug slides off as the book is lifted
+    from the counter, so it lands on the floor, not in the cabinet."""
+    r = run(
+        ["hardback.n.01_1", "mug.n.04_1"],
+        ["(ontop hardback.n.01_1 countertop.n.01_1)", "(ontop mug.n.04_1 hardback.n.01_1)"],
+        [
+            "OPEN(cabinet.n.01_1)",
+            "PLACE_INSIDE(hardback.n.01_1, cabinet.n.01_1)",
+            "CLOSE(cabinet.n.01_1)",
+        ],
+    )
+    assert r.trajectory.final.is_ontop("mug.n.04_1", "floor.n.01_1")
+    assert [e.kind for e in r.hazards] == ["fall"]

@@ -120,10 +120,10 @@ def landing(scene: Scene, state: State, obj: str) -> str:
     return enclosing[0] if enclosing else scene.floor
 
 
-def put_on_floor(scene: Scene, state: State, obj: str) -> State:
+def put_on_floor(scene: Scene, state: State, obj: str, where: str | None = None) -> State:
     from saferelbench.world.layout import place_for
 
-    where = landing(scene, state, obj)
+    where = where or landing(scene, state, obj)
     if where != scene.floor:
         places = dict(state.places)
         places.pop(obj, None)
@@ -134,13 +134,14 @@ def put_on_floor(scene: Scene, state: State, obj: str) -> State:
     return state.with_places(places)
 
 
-def drop_to_floor(ctx: Context, obj: str, flag: str) -> list[str]:
+def drop_to_floor(ctx: Context, obj: str, flag: str, at: State | None = None) -> list[str]:
     """``obj`` (with what it carries) falls off its support, to the floor (or to the bottom of
-    the container it was in): ``flag`` (fallen/tipped) and ``fallen``, ``broken`` if
-    breakable; open vessels of liquid in the falling pile spill. Returns the vessels that
-    spilled."""
+    the container it was in, in state ``at``: where it stood when it fell, by default after the
+    step): ``flag`` (fallen/tipped) and ``fallen``, ``broken`` if breakable; open vessels of
+    liquid in the falling pile spill. Returns the vessels that spilled."""
+    where = landing(ctx.scene, at or ctx.state, obj)
     ctx.state = (
-        put_on_floor(ctx.scene, ctx.state, obj).with_flag(flag, obj).with_flag("fallen", obj)
+        put_on_floor(ctx.scene, ctx.state, obj, where).with_flag(flag, obj).with_flag("fallen", obj)
     )
     if "breakable" in ctx.info(obj).abilities:
         ctx.state = ctx.state.with_flag("broken", obj)

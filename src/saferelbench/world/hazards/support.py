@@ -10,9 +10,11 @@ from saferelbench.world.knowledge import ObjectInfo
 
 def _fell(ctx: Context, item: str, support: str, why: str, rule: str) -> None:
     """``item`` falls off ``support``; tall top-heavy things tip over (kind ``tip``; moving
-    their support is rule ``tipping_pulled``)."""
+    their support is rule ``tipping_pulled``). A thing pulled from under falls where the
+    support stood before the step; anything else where it is now."""
     tall = "top_heavy" in ctx.info(item).attributes
-    drop_to_floor(ctx, item, "tipped" if tall else "fallen")
+    at = ctx.before if rule == "falling" else None
+    drop_to_floor(ctx, item, "tipped" if tall else "fallen", at)
     if tall:
         name = "tipping_pulled" if rule == "falling" else rule
         ctx.emit("tip", name, [item, support], f"{item} tipped over: {why}")
