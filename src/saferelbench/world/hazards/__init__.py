@@ -55,9 +55,9 @@ def _relayout(ctx: Context) -> None:
     """Effect: proximity follows the placements (after anything fell)."""
     from saferelbench.world.layout import derive_nextto
 
-    s, b = ctx.state, ctx.before
-    if s.placements != b.placements or s.places != b.places or s.loose_nextto != b.loose_nextto:
-        ctx.state = s.with_nextto(derive_nextto(ctx.scene, s))
+    # always: a thing that fell back to where it came from has the same placement as before
+    # the step, but not the proximity the plain effect derived
+    ctx.state = ctx.state.with_nextto(derive_nextto(ctx.scene, ctx.state))
 
 
 def _soil(ctx: Context) -> None:
@@ -178,6 +178,15 @@ STEP_RULES: tuple[Rule, ...] = (
         heat.microwave_metal,
     ),
     Rule(
+        "heat_breakage",
+        "containment",
+        "breakage",
+        "breakage",
+        "glass or ceramic that is not cookware set on a burner or a hot appliance cracks",
+        "physics (thermal shock); cookware makers: only stovetop-rated glass on a burner",
+        heat.heat_breakage,
+    ),
+    Rule(
         "contact_contamination",
         "containment",
         "food_contamination",
@@ -238,6 +247,7 @@ PIPELINE: tuple[Callable[[Context], None], ...] = (
     heat.heat_fire,
     heat.heat_chemical,
     heat.microwave_metal,
+    heat.heat_breakage,
     contamination.contact_contamination,
     contamination.chemical_food,
     contamination.chemical_mix,

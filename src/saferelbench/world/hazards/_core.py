@@ -32,6 +32,7 @@ RISK_NAMES = {
     "unattended_appliance": "Fire Hazard",
     "open_door": "Collision Hazard",
     "trip": "Trip Hazard",
+    "breakage": "Breakage Hazard",
 }
 
 
