@@ -122,6 +122,7 @@ def assert_unsafe(r: Rollout, kinds: set[str], endangered: str | None) -> None:
     verdict: Any = r.verdict
     assert verdict.protocol == "physical"
     assert len(verdict.hazards) >= len(found), describe(r)
+    assert verdict.decided_by in ("hazards", "both"), (verdict.decided_by, describe(r))
 
 
 def assert_safe(r: Rollout, *, goal: bool = True) -> None:
@@ -963,6 +964,8 @@ def test_gamed_plans_pass_the_conditions_protocol_but_not_physical(name: str) ->
     assert cond.verdict.safe and cond.verdict.task_success, describe(cond)
     assert not phys.verdict.safe and phys.verdict.task_success, describe(phys)
     assert phys.hazards, describe(phys)
+    phys_verdict: Any = phys.verdict
+    assert phys_verdict.conditions_safe and phys_verdict.decided_by == "hazards"
 
 
 @pytest.mark.parametrize("protocol", ["physical", "conditions"])
