@@ -1,5 +1,5 @@
 """Measure what the harness adds to each model call, against a local OpenAI-compatible server
-that answers instantly (saferelbench.harness.testing.fake_server).
+that answers instantly (saferelbench.testing.fake_server).
 
     .venv/bin/python benchmarks/bench_harness_overhead.py [--calls 200] [--images both|on|off]
 
@@ -23,8 +23,8 @@ import time
 from typing import Any
 
 from saferelbench.harness.episode import Episode, EpisodeConfig
-from saferelbench.harness.inspect_task import step_messages
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer
+from saferelbench.inspect_adapter.solver import step_messages
+from saferelbench.testing.fake_server import FakeOpenAIServer
 from saferelbench.world.task import Condition, PlanStep, Task
 
 LAPTOP, BOOK, TABLE, DESK = "laptop.n.01_1", "hardback.n.01_1", "coffee_table.n.01_1", "desk.n.01_1"
@@ -112,7 +112,7 @@ def inspect_per_call(
     from inspect_ai import eval as inspect_eval
 
     from saferelbench.dataset.isbench import write_task
-    from saferelbench.harness.inspect_task import saferelbench
+    from saferelbench.inspect_adapter.task import saferelbench
 
     n_samples = max(1, calls // step_limit)
     with tempfile.TemporaryDirectory() as tmp:

@@ -4,7 +4,7 @@ image mode.
     .venv/bin/python benchmarks/bench_report.py [--runs 1] [--image-source DIR] [--resamples 2000]
         [--keep DIR] [--json OUT.json]
 
-The runs are synthetic (``saferelbench.reports.synthetic``: the paper's 248 spatial samples and
+The runs are synthetic (``saferelbench.testing.synthetic``: the paper's 248 spatial samples and
 259 matched controls, 3-8 steps each, one image per step). ``--image-source DIR`` replaces the
 synthetic step images with real renderer PNGs found under DIR (e.g. a run made with
 ``saferelbench run --agent oracle --save-images``), each copy marked with a few unique pixels so
@@ -27,7 +27,7 @@ from typing import Any
 
 from saferelbench.reports.build import ReportOptions, build_report
 from saferelbench.reports.loading import load_runs
-from saferelbench.reports.synthetic import synthetic_run
+from saferelbench.testing.synthetic import synthetic_run
 
 
 def replace_images(run_dir: Path, source: Path) -> int:

@@ -3,6 +3,11 @@ with and without observation images, writing a real run directory.
 
     .venv/bin/python benchmarks/bench_run.py [--agents oracle task-only random] [--split all]
                                              [--limit N] [--images both|on|off] [--keep DIR]
+    .venv/bin/python benchmarks/bench_run.py --main-job [--limit N]
+
+``--main-job`` times the README's main job, ``saferelbench run --agent oracle --out DIR``, as
+a command (a fresh process each, so imports count), against the same command with
+``--no-images``, and prints the ratio (the figure of docs/performance.md).
 
 Falls back to the IS-Bench examples in ../shared when the dataset is not installed. Prints one
 line per (agent, images) with wall time, episodes per second, steps, SR / SSR; figures are
@@ -13,13 +18,15 @@ from __future__ import annotations
 
 import argparse
 import platform
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from saferelbench.agents.registry import make_agent
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import RunInfo
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import load_isbench_dir, select_tasks
@@ -34,7 +41,11 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--images", choices=["both", "on", "off"], default="both")
     ap.add_argument("--keep", default=None, help="keep the run directories under this folder")
+    ap.add_argument("--main-job", action="store_true", help="time the CLI main job, images on/off")
     args = ap.parse_args()
+    if args.main_job:
+        main_job(args.limit)
+        return
     try:
         tasks = select_tasks(split=args.split, limit=args.limit)
         source = f"dataset split={args.split}"
@@ -71,6 +82,22 @@ def main() -> None:
                 f"{steps:6d} steps ({1000 * wall / max(steps, 1):.2f} ms/step)  "
                 f"SR {s['SR']:.3f}  SSR {s['SSR']:.3f}  errors {s['errors']}"
             )
+
+
+def main_job(limit: int | None) -> None:
+    """`saferelbench run --agent oracle --out DIR` with and without --no-images."""
+    cli = str(Path(sys.executable).parent / "saferelbench")
+    extra = ["--limit", str(limit)] if limit else []
+    times: dict[str, float] = {}
+    for label, flags in (("images on (default)", []), ("--no-images", ["--no-images"])):
+        with tempfile.TemporaryDirectory() as tmp:
+            command = [cli, "run", "--agent", "oracle", "--out", f"{tmp}/run", "--json", *extra]
+            t0 = time.perf_counter()
+            subprocess.run([*command, *flags], check=True, capture_output=True)
+            times[label] = time.perf_counter() - t0
+        print(f"main job, {label:>20}: {times[label]:6.1f} s")
+    ratio = times["images on (default)"] / times["--no-images"]
+    print(f"ratio images on / --no-images: {ratio:.2f} (must stay <= 2)")
 
 
 if __name__ == "__main__":

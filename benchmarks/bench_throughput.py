@@ -5,7 +5,7 @@ concurrencies, versus the ideal ``concurrency / (steps per episode x latency)``.
     .venv/bin/python benchmarks/bench_throughput.py [--latency 0.5 1.0] [--steps 5]
         [--concurrency 1 8 32 64] [--waves 4] [--images on|off|both] [--repeat 1] [--json OUT]
 
-Each point is one ``saferelbench.harness.inspect_run.run_inspect`` call (the code path of
+Each point is one ``saferelbench.inspect_adapter.run.run_inspect`` call (the code path of
 ``saferelbench run --model openai-api/local/...``: Inspect task, solver, scorer, run directory
 with saved step images) over ``concurrency x waves`` real dataset samples with
 ``max_connections = concurrency`` (Inspect then runs as many samples at once). The model always
@@ -14,7 +14,7 @@ exactly ``--steps`` calls. Throughput is taken over the server's busy window (fi
 to last answer out; Inspect's start-up and log finalisation excluded) and also over the whole
 call. Overhead per call = busy window per call at concurrency 1 minus the latency.
 
-The server is ``saferelbench.harness.testing.fake_server.FakeOpenAIServer`` (one thread per
+The server is ``saferelbench.testing.fake_server.FakeOpenAIServer`` (one thread per
 connection) in a **separate process**, so its JSON parsing does not compete with the harness
 for the GIL, with a listen backlog of 256 (the stdlib default of 5 drops connection attempts
 when 64 clients connect at once). Bounded: about ``waves x steps x latency`` seconds per point
@@ -47,7 +47,7 @@ OBJECT_RE = re.compile(r"^- ([a-z0-9_]+\.n\.\d+_\d+)", re.MULTILINE)
 def _serve(conn: Any) -> None:
     """Child process: run the fake server; answer ``stats`` (and clear), ``stop``. The latency
     of a call is read from the model name (``bench-c32-l0.5``: 0.5 s)."""
-    from saferelbench.harness.testing.fake_server import (
+    from saferelbench.testing.fake_server import (
         FakeOpenAIServer,
         Reply,
         _make_handler,
@@ -135,7 +135,7 @@ def raw_ratio(
     from openai import AsyncOpenAI
 
     from saferelbench.harness.episode import Episode, EpisodeConfig
-    from saferelbench.harness.inspect_task import step_messages
+    from saferelbench.inspect_adapter.solver import step_messages
 
     episode = Episode(tasks[0], EpisodeConfig(step_limit=steps, images=images))
     system, user = step_messages(episode, 0)
@@ -177,13 +177,13 @@ def one_point(
     server: ServerProcess,
     jitter: float = 0.0,
 ) -> dict[str, Any]:
-    from saferelbench.harness.episode import EpisodeConfig
-    from saferelbench.harness.inspect_run import run_inspect
-    from saferelbench.harness.results import RunInfo
+    from saferelbench.evaluation.results import RunInfo
+    from saferelbench.harness.config import RunConfig
     from saferelbench.harness.rundir import RunDir
+    from saferelbench.inspect_adapter.run import run_inspect
 
     server.stats()  # reset
-    config = EpisodeConfig(step_limit=steps, images=images)
+    config = RunConfig(step_limit=steps, images=images, judge="keyword")
     with tempfile.TemporaryDirectory(prefix="bench_tp_") as tmp:
         t0, cpu0 = time.monotonic(), time.process_time()
         outcome = run_inspect(
@@ -194,7 +194,6 @@ def one_point(
             out=RunDir(Path(tmp) / "run"),
             max_connections=concurrency,
             display="none",
-            judge="keyword",
         )
         wall = time.monotonic() - t0
         cpu = time.process_time() - cpu0  # this process only: the server runs in another

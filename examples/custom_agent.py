@@ -10,23 +10,23 @@ step text, ``observation.image_png`` the PNG of the scene).
 
 import json
 
-from saferelbench.harness.episode import EpisodeConfig, run_episode
-from saferelbench.harness.sources import select_tasks
+import saferelbench as srb
 
 
 class GiveUpAgent:
     name = "give-up"
 
-    def reset(self, task, seed):
+    def reset(self, task: srb.Task, seed: int) -> None:
         pass
 
-    def act(self, observation):
+    def act(self, observation: srb.Observation) -> str:
         if observation.step == 1:
             print(observation.prompt)
             print(f"[image: {len(observation.image_png or b'')} bytes of PNG]")
         return json.dumps({"action": "DONE", "caution": None})
 
 
-task = select_tasks(split="spatial", limit=1)[0]
-result = run_episode(task, GiveUpAgent(), EpisodeConfig(images=True))
+agent: srb.Agent = GiveUpAgent()
+task = srb.select_tasks(split="spatial", limit=1)[0]
+result = srb.run_episode(task, agent, srb.EpisodeConfig(images=True))
 print(result.ended_by, "success:", result.task_success, "safe:", result.safe)

@@ -10,10 +10,10 @@ Any Inspect model works here: ``openai/gpt-4o``, ``anthropic/claude-sonnet-4-0``
 
 from inspect_ai import eval
 
-from saferelbench.harness.inspect_task import saferelbench
+import saferelbench as srb
 
 logs = eval(
-    saferelbench(split="spatial", prompt="risk_aware", limit=5),
+    srb.inspect_task(split="spatial", prompt="risk_aware", limit=5),
     model="saferelbench/task-only",
     log_dir="runs/example-inspect",
 )

@@ -3,21 +3,16 @@
 .venv/bin/python examples/run_builtin_agent.py
 """
 
-from saferelbench.agents.registry import make_agent
-from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import RunInfo
-from saferelbench.harness.rundir import RunDir
-from saferelbench.harness.runner import run_native
-from saferelbench.harness.sources import select_tasks
+import saferelbench as srb
 
-tasks = select_tasks(split="spatial", relation="supporting", limit=20)
-outcome = run_native(
+tasks = srb.select_tasks(split="spatial", relation="supporting", limit=20)
+outcome = srb.run_native(
     tasks,
-    make_agent("task-only"),
-    EpisodeConfig(images=False),
-    info=RunInfo(agent="task-only"),
-    out=RunDir("runs/example-task-only"),
+    srb.make_agent("task-only"),
+    srb.EpisodeConfig(images=False),
+    info=srb.RunInfo(agent="task-only"),
+    out=srb.RunDir("runs/example-task-only"),
     resume=True,
 )
-s = outcome.summary
-print(f"{s['n']} samples  SR {s['SR']:.2f}  SSR {s['SSR']:.2f}  SRec {s['SRec']}")
+s = srb.RunSummary.model_validate(outcome.summary)
+print(f"{s.n} samples  SR {s.SR}  SSR {s.SSR}  SRec {s.SRec}")

@@ -109,7 +109,7 @@ def test_replay_golden_plays_the_tasks_own_plan() -> None:
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        ("/nonexistent/PLAN.json", "cannot read plan"),
+        ("/nonexistent/PLAN.json", "cannot read"),
         ([3], r"plan\[0\]: a step is an action string"),
         ({"s1": "DONE"}, "sample 's1': a plan is a list"),
     ],

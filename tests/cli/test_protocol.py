@@ -93,7 +93,7 @@ def test_safe_under_each_protocol() -> None:
 
 
 def test_inspect_task_takes_the_protocol() -> None:
-    from saferelbench.harness.inspect_task import saferelbench
+    from saferelbench.inspect_adapter.task import saferelbench
 
     t = saferelbench(split="spatial", limit=1, protocol="conditions", images=False)
     assert t.metadata is not None and t.metadata["saferelbench"]["protocol"] == "conditions"

@@ -48,7 +48,7 @@ def test_bad_field_names_sample_and_field(tmp_path: Path) -> None:
     raw["split"] = "sideways"
     p = tmp_path / "s.jsonl"
     p.write_text(json.dumps(raw) + "\n")
-    with pytest.raises(SampleLoadError, match=rf"line 1 \(sample '{raw['id']}'\): field 'split'"):
+    with pytest.raises(SampleLoadError, match=rf"line 1, sample '{raw['id']}': field 'split'"):
         read_samples(p)
 
 

@@ -4,19 +4,12 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from saferelbench.harness.testing.fake_server import user_text
+from saferelbench.testing.fake_server import user_text
+from saferelbench.testing.scripts import history_of, instruction_of
 
-
-def instruction_of(text: str) -> str:
-    return text.split("## Task\n", 1)[1].split("\n", 1)[0].strip()
-
-
-def history_of(text: str) -> list[str]:
-    block = text.split("## Actions taken so far", 1)[1].split("## Now", 1)[0]
-    return re.findall(r"^\d+\. (.*)$", block, re.M)
+__all__ = ["PlanPlayer", "history_of", "instruction_of"]
 
 
 class PlanPlayer:

@@ -9,8 +9,8 @@ one-sample-per-group tests fail faster and name the group when something breaks.
 import pytest
 
 from saferelbench.agents.registry import make_agent
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import RunInfo
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import select_tasks
 

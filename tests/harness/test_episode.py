@@ -141,3 +141,56 @@ def test_usage_is_summed_over_steps():
     ep.submit(answer(SAFE_PLAN[0]), {"input_tokens": 10, "output_tokens": 2})
     ep.submit(answer("DONE"), {"input_tokens": 11, "output_tokens": 3})
     assert ep.result().usage == {"input_tokens": 21, "output_tokens": 5}
+
+
+class _Counter:
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, scene, state, labels):
+        self.calls += 1
+        return b"\x89PNG fake"
+
+
+def test_agents_that_do_not_look_cost_no_rendering(monkeypatch):
+    """The main job (`run --agent oracle`, images on) renders nothing the oracle never reads."""
+    import saferelbench.harness.episode as episode_module
+
+    counter = _Counter()
+    monkeypatch.setattr(episode_module, "render_png", counter)
+    task = laptop_task()
+    result = run_episode(task, make_agent("replay", golden=True), EpisodeConfig(images=True))
+    assert result.success_and_safe and len(result.steps) >= 2
+    assert counter.calls == 0
+
+
+def test_an_agent_reading_the_image_gets_one_render_per_step(monkeypatch):
+    import saferelbench.harness.episode as episode_module
+
+    counter = _Counter()
+    monkeypatch.setattr(episode_module, "render_png", counter)
+
+    class Looker(ScriptedAgent):
+        def act(self, observation):
+            assert observation.image_png == observation.image_png == b"\x89PNG fake"
+            return super().act(observation)
+
+    result = run_episode(laptop_task(), Looker([answer(a) for a in SAFE_PLAN]), EpisodeConfig())
+    assert counter.calls == len(result.steps)
+
+
+def test_an_image_sink_still_gets_every_frame(monkeypatch):
+    import saferelbench.harness.episode as episode_module
+
+    counter = _Counter()
+    monkeypatch.setattr(episode_module, "render_png", counter)
+    kept = []
+
+    def sink(sample_id, step, png):
+        kept.append(step)
+        return f"images/{step}.png"
+
+    result = run_episode(
+        laptop_task(), make_agent("replay", golden=True), EpisodeConfig(), image_sink=sink
+    )
+    assert kept == [s.index for s in result.steps] and result.steps[0].image == "images/1.png"

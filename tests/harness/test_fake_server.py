@@ -5,7 +5,7 @@ import urllib.request
 
 import pytest
 
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text
 
 
 def post(server, body):
@@ -71,3 +71,61 @@ def test_truncated_and_raw_bodies():
         req = urllib.request.Request(f"{server.base_url}/chat/completions", data=b"{}")
         with urllib.request.urlopen(req, timeout=10) as r:
             assert r.read() == b"not json"
+
+
+@pytest.mark.slow
+def test_fake_server_command_line_plays_golden_plans(tmp_path):
+    """`python -m saferelbench.testing.fake_server --host 127.0.0.1 --port 0` serves a model
+    that `saferelbench run --model openai-api/local/...` can evaluate offline."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from saferelbench.cli.main import app
+
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "saferelbench.testing.fake_server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        base_url = proc.stdout.readline().strip()
+        assert base_url.startswith("http://127.0.0.1:") and base_url.endswith("/v1"), base_url
+        out = tmp_path / "run"
+        result = CliRunner().invoke(
+            app,
+            [
+                "run",
+                "--model",
+                "openai-api/local/golden",
+                "--ids",
+                "sup-falling_object-001",
+                "--no-images",
+                "--out",
+                str(out),
+                "--json",
+            ],
+            env={"LOCAL_BASE_URL": base_url, "LOCAL_API_KEY": "none"},
+        )
+        assert result.exit_code == 0, result.output
+        summary = json.loads(result.stdout)
+        assert summary["n"] == 1 and summary["SR"] == 1.0 and summary["SSR"] == 1.0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

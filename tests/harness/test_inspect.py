@@ -12,11 +12,13 @@ from inspect_ai import eval as inspect_eval  # noqa: E402
 
 from saferelbench.agents.registry import make_agent  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
+from saferelbench.evaluation.results import EpisodeResult, RunInfo  # noqa: E402
 from saferelbench.harness.episode import EpisodeConfig  # noqa: E402
-from saferelbench.harness.inspect_task import SCORER_NAME, saferelbench  # noqa: E402
-from saferelbench.harness.results import EpisodeResult, RunInfo  # noqa: E402
 from saferelbench.harness.runner import run_native  # noqa: E402
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text  # noqa: E402
+from saferelbench.inspect_adapter import registry  # noqa: E402, F401  (the providers, whatever the install)
+from saferelbench.inspect_adapter.scorer import SCORER_NAME  # noqa: E402
+from saferelbench.inspect_adapter.task import saferelbench  # noqa: E402
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, image_urls, user_text  # noqa: E402
 
 from .scripted_models import PlanPlayer  # noqa: E402
 from .tasks import SAFE_PLAN, UNSAFE_PLAN, laptop_task  # noqa: E402
@@ -104,6 +106,8 @@ def test_safe_and_unsafe_scripted_models_score_as_expected(task_dir, tmp_path, l
     unsafe = run_eval(task_dir, "openai-api/local/unsafe", tmp_path)
     m = metrics(unsafe)
     assert (m["SR"], m["SSR"], m["SRec"]) == (1.0, 0.0, 0.0)
+    # standard errors come from evaluation.metrics (2 samples, all succeeded: 0)
+    assert (m["SR_stderr"], m["SSR_stderr"]) == (0.0, 0.0)
     for e in episodes(unsafe).values():
         assert e.task_success and not e.safe
         assert any(v.status == "violated" and v.step == 1 for v in e.verdicts)
@@ -213,11 +217,35 @@ def test_judge_model_role_decides_awareness(task_dir, tmp_path, local_server, mo
     assert metrics(log)["awareness"] == pytest.approx((n - 1) / n)
 
 
+def _declared_entry_point() -> str:
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    data = tomllib.loads(pyproject.read_text("utf-8"))
+    return str(data["project"]["entry-points"]["inspect_ai"]["saferelbench"])
+
+
+def test_declared_entry_point_registers_the_task_and_providers():
+    import importlib
+
+    from inspect_ai.model import get_model
+
+    module = importlib.import_module(_declared_entry_point())
+    assert _declared_entry_point() == "saferelbench.inspect_adapter.registry"
+    assert callable(module.saferelbench)
+    assert get_model("saferelbench/oracle").api.model_name == "oracle"
+
+
 def test_inspect_cli_finds_the_task_and_providers_by_entry_point(task_dir, tmp_path):
     import subprocess
     import sys
+    from importlib.metadata import entry_points
     from pathlib import Path
 
+    installed = [e.value for e in entry_points(group="inspect_ai") if e.name == "saferelbench"]
+    if installed != [_declared_entry_point()]:
+        pytest.skip(f"installed entry point {installed} is stale: run `pip install -e .` again")
     inspect_cli = Path(sys.executable).parent / "inspect"
     r = subprocess.run(
         [

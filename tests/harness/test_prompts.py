@@ -108,3 +108,10 @@ def test_variant_names_are_forgiving(text, expected):
 def test_unknown_variant_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown prompt variant 'cautious'"):
         PromptVariant.parse("cautious")
+
+
+def test_scene_text_has_words_for_every_state_flag() -> None:
+    from saferelbench.harness.scene_text import _FLAG_TEXT
+    from saferelbench.world.vocabulary import UNARY_FLAGS
+
+    assert set(_FLAG_TEXT) == set(UNARY_FLAGS)

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
 from saferelbench.dataset.isbench import write_task
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer
+from saferelbench.testing.fake_server import FakeOpenAIServer
 
 from .scripted_models import PlanPlayer
 from .tasks import SAFE_PLAN, UNSAFE_PLAN, laptop_task

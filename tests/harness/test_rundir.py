@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir, RunDirError, safe_name, write_json_atomic
 
 
@@ -61,7 +61,7 @@ def test_corrupt_line_in_the_middle_is_an_error_naming_the_line(tmp_path):
     rd.episodes_path.write_text(
         ep("a").model_dump_json() + "\nnot json\n" + ep("b").model_dump_json() + "\n"
     )
-    with pytest.raises(RunDirError, match=r"episodes.jsonl:2"):
+    with pytest.raises(RunDirError, match=r"episodes.jsonl: line 2"):
         rd.read_episodes()
 
 

@@ -1,8 +1,8 @@
 import json
 
 from saferelbench.agents.registry import make_agent
+from saferelbench.evaluation.results import RunInfo, RunSummary
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import RunInfo, RunSummary
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import run_native
 

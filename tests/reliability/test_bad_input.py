@@ -184,7 +184,7 @@ def test_sample_loader_names_file_line_sample_field(
     with pytest.raises(SampleLoadError) as info:
         read_samples(path)
     message = str(info.value)
-    assert message.startswith(f"{path}: line 2 (sample '{SAMPLE_ID}'): {field}"), message
+    assert message.startswith(f"{path}: line 2, sample '{SAMPLE_ID}': {field}"), message
     assert reason in message
     assert "\n" not in message
 
@@ -340,7 +340,7 @@ def test_task_file_schema_errors(
 def test_task_file_invalid_json(tmp_path: Path, command: str) -> None:
     path = isbench_task(tmp_path, raw='{"task_info": {"task_name": "x"}, ')
     res = runner.invoke(app, _task_commands(path, tmp_path)[command])
-    assert_clear_error(res, path.name, "invalid JSON")
+    assert_clear_error(res, path.name, "not valid JSON")
 
 
 @pytest.mark.parametrize("command", ["replay", "render", "run"])

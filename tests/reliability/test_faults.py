@@ -25,9 +25,9 @@ pytest.importorskip("inspect_ai")
 
 from saferelbench.cli.main import app  # noqa: E402
 from saferelbench.dataset.isbench import write_task  # noqa: E402
-from saferelbench.harness.results import EpisodeResult  # noqa: E402
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
-from saferelbench.harness.testing.faults import (  # noqa: E402
+from saferelbench.evaluation.results import EpisodeResult  # noqa: E402
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
+from saferelbench.testing.faults import (  # noqa: E402
     HALLUCINATED,
     SCRIPT_CAUTION,
     FaultyScript,

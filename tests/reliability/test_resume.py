@@ -25,11 +25,11 @@ from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
 from saferelbench.dataset.isbench import write_task
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RETRIED_ERRORS, RunDir, write_json_atomic
 from saferelbench.harness.runner import run_native
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply
 from tests.harness.scripted_models import PlanPlayer  # tests/harness helpers
 from tests.harness.tasks import SAFE_PLAN, UNSAFE_PLAN, ScriptedAgent, answer, laptop_task
 
@@ -227,6 +227,11 @@ def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(
     assert (
         len(list((run / "inspect").glob("*.eval"))) == 2
     )  # the killed run's log and the resumed one's
+    from saferelbench.reports.loading import load_runs
+
+    (report_run,) = load_runs([run / "inspect"])  # the two logs are one run
+    assert sorted(e.sample_id for e in report_run.episodes) == sorted(e.sample_id for e in resumed)
+    assert [e for e in report_run.episodes if e.error is not None] == []
 
 
 def test_retry_errors_runs_errored_episodes_again(split, tmp_path, monkeypatch):
@@ -348,3 +353,49 @@ def test_native_retry_errors_with_the_api(tmp_path):
     assert again.ran == 3 and again.summary["errors"] == 0 and again.summary["SSR"] == 1.0
     assert len((tmp_path / RETRIED_ERRORS).read_text().splitlines()) == 3
     assert [e.sample_id for e in final_episodes(tmp_path)] == ["t0", "t1", "t2"]
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_path, data_home):
+    """SIGINT (what Ctrl-C sends) mid-run: like a native run, "interrupted" with the number of
+    episodes really recorded, and exit 130 (not "ran N episode(s)" for the whole selection)."""
+    args = [
+        "run",
+        "--model",
+        "openai-api/local/ctrlc",
+        "--split",
+        split,
+        "--no-images",
+        "--max-connections",
+        "1",
+    ]
+    with FakeOpenAIServer(slow_player(0.3)) as server:
+        env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
+        run = tmp_path / "run"
+        proc = start([*args, "--out", str(run)], env)
+        deadline = time.monotonic() + 120
+        while complete_lines(run / "episodes.jsonl") < 1:
+            assert proc.poll() is None, "the run ended before Ctrl-C"
+            assert time.monotonic() < deadline, "the run never got going"
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+        message = " ".join(stderr.decode().split())
+        recorded = complete_lines(run / "episodes.jsonl")
+        assert proc.returncode == 130, message[-2000:]
+        assert recorded < len(INSTR)
+        assert "interrupted" in message and f"{recorded} episode(s) recorded" in message
+        resumed = subprocess.run(
+            [CLI, *args, "--out", str(run), "--resume", "--json"],
+            capture_output=True,
+            env={**os.environ, **env},
+            timeout=120,
+        )
+        assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
+    # the report of the Inspect logs: the interrupted log and the resumed one are one run,
+    # every sample once, none of the samples Ctrl-C cut off counted as an error
+    from saferelbench.reports.loading import load_runs
+
+    (report_run,) = load_runs([run / "inspect"])
+    assert len(report_run.episodes) == len(INSTR)
+    assert [e.sample_id for e in report_run.episodes if e.error is not None] == []

@@ -37,10 +37,10 @@ from saferelbench.harness.errors import (  # noqa: E402
     RedactingFilter,
     Redactor,
     describe_error,
-    scrub_file,
 )
-from saferelbench.harness.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
-from saferelbench.harness.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
+from saferelbench.inspect_adapter.scrub import scrub_file  # noqa: E402
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, Request, user_text  # noqa: E402
+from saferelbench.testing.faults import FaultyScript, Rule, http_error  # noqa: E402
 from tests.harness.scripted_models import PlanPlayer  # noqa: E402
 from tests.harness.tasks import SAFE_PLAN, laptop_task  # noqa: E402
 

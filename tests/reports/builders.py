@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from saferelbench.harness.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
 from saferelbench.reports.loading import RunData
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from saferelbench.harness.results import ConditionVerdict, RunInfo, StepRecord
-from saferelbench.reports.synthetic import synthetic_run
+from saferelbench.evaluation.results import ConditionVerdict, RunInfo, StepRecord
+from saferelbench.testing.synthetic import synthetic_run
 from tests.reports.builders import ep, write_run_dir
 
 XSS_CAUTION = "<script>alert(1)</script>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from saferelbench.harness.results import ConditionVerdict, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, StepRecord
 from saferelbench.reports.failures import analyse, classify, generic_action
 
 TRAY = "tray.n.01_1"

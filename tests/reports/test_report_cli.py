@@ -44,7 +44,7 @@ def test_bad_inputs_give_one_clear_line(tmp_path: Path) -> None:
     res = runner.invoke(app, ["report", str(run), "--out", str(tmp_path / "o")])
     assert res.exit_code == 2
     message = " ".join(res.output.split())
-    assert "episodes.jsonl: line 3, sample s3: field 'split'" in message
+    assert "episodes.jsonl: line 3, sample 's3': field 'split'" in message
     assert "Traceback" not in res.output
 
     res = runner.invoke(app, ["report", str(run), "--images", "inline"])

@@ -118,5 +118,5 @@ def test_invalid_json_is_a_clear_error(tmp_path):
     f = tmp_path / "tasks" / "x.json"
     f.parent.mkdir()
     f.write_text("{not json")
-    with pytest.raises(TaskFormatError, match="invalid JSON"):
+    with pytest.raises(TaskFormatError, match="not valid JSON"):
         load_task(f)

@@ -1,0 +1,11 @@
+"""Agents: the seam between the harness and whatever decides the actions.
+
+- ``base``: the ``Agent`` protocol and what it sees (``Observation``, ``HistoryItem``);
+- ``goal_analysis``: reading a task's BDDL for planning;
+- ``parsing``: reading an agent's answer (tolerant about form, strict about content);
+- ``planner``: the planner over the symbolic simulator behind oracle and task-only;
+- ``planning_agents``: the ``oracle`` and ``task-only`` agents;
+- ``random_agent``: the seeded ``random`` agent;
+- ``registry``: built-in agents by name (``make_agent``);
+- ``replay``: the ``replay`` agent and plan files (one plan, or sample id -> plan).
+"""

@@ -8,6 +8,7 @@ Built-in agents may read the symbolic state; model agents only get the prompt an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -25,9 +26,16 @@ class HistoryItem:
     reason: str = ""
 
 
+#: The observation image: the PNG bytes, or a function that renders them on demand.
+ImageSource = bytes | Callable[[], bytes | None] | None
+
+
 @dataclass(frozen=True)
 class Observation:
-    """Everything available at one step. Model agents use ``prompt``/``image`` only."""
+    """Everything available at one step. Model agents use ``prompt``/``image_png`` only.
+
+    The image is rendered when :attr:`image_png` is first read: an agent that never looks at
+    it (the built-in ones plan on the symbolic state) costs no rendering."""
 
     task: Task
     scene: Scene
@@ -35,8 +43,13 @@ class Observation:
     step: int  #: 1-based index of the step being decided
     history: tuple[HistoryItem, ...] = ()
     prompt: str = ""  #: the rendered text prompt (harness.prompts)
-    image_png: bytes | None = None
+    image: ImageSource = field(default=None, repr=False, compare=False)
     extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def image_png(self) -> bytes | None:
+        """The PNG of the current scene (None when the run has images off)."""
+        return self.image() if callable(self.image) else self.image
 
 
 class Agent(Protocol):

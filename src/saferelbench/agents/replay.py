@@ -9,7 +9,6 @@ harness's handling of failed and invalid actions.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
@@ -17,13 +16,15 @@ from typing import Any
 
 from saferelbench.agents.base import Observation
 from saferelbench.agents.parsing import format_answer
+from saferelbench.world.errors import InputError
+from saferelbench.world.jsonio import read_json
 from saferelbench.world.task import PlanStep, Task
 
 PlanLike = Sequence[str | Mapping[str, Any] | PlanStep]
 PlanSource = PlanLike | Mapping[str, PlanLike] | str | PathLike[str]
 
 
-class PlanError(ValueError):
+class PlanError(InputError):
     """A plan that cannot be read; the message names the file or sample and the step."""
 
 
@@ -60,16 +61,7 @@ def load_plans(source: PlanSource) -> list[PlanStep] | dict[str, list[PlanStep]]
     if isinstance(source, str | PathLike):
         path = Path(source)
         where = str(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise PlanError(f"{where}: cannot read plan: {exc.strerror or exc}") from None
-        except UnicodeDecodeError as exc:
-            raise PlanError(f"{where}: not UTF-8 text (byte {exc.start + 1})") from None
-        except json.JSONDecodeError as exc:
-            raise PlanError(f"{where}: invalid JSON: {exc}") from None
-        except RecursionError:
-            raise PlanError(f"{where}: invalid JSON: nested too deeply") from None
+        data = read_json(path, error=PlanError)
     if isinstance(data, Mapping):
         for key in ("plan", "steps", "example_planning", "golden_plan"):
             if key in data:

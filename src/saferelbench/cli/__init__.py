@@ -1,0 +1,10 @@
+"""The ``saferelbench`` command (typer), the top layer.
+
+- ``commands``: the sub-command modules, each with ``register(app)``;
+- ``dataset_cmd``: ``build-dataset``, ``validate``, ``stats``, ``export-dataset``;
+- ``main``: the ``saferelbench`` app, wiring the sub-commands;
+- ``render_cmd``: ``render``: the image of every step of a plan;
+- ``replay_cmd``: ``replay``: a plan (or the golden plan) on a task, or an IS-Bench folder;
+- ``report_cmd``: ``report``: tables, intervals, figures and the HTML report;
+- ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark.
+"""

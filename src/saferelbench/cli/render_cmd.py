@@ -54,7 +54,7 @@ def render_steps(
         message = str(exc).strip("'\"")
         raise fail(message if spec in message else f"{spec}: {message}") from None
     try:
-        actions = read_plan(plan) if plan else [s.action for s in task.golden_plan]
+        actions = read_plan(plan, task.id) if plan else [s.action for s in task.golden_plan]
         world = build_world(task)
     except (*LOAD_ERRORS, ValueError) as exc:
         raise fail(str(exc)) from None

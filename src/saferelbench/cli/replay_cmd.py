@@ -28,14 +28,32 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def read_plan(path: Path) -> list[str]:
-    """A PLAN.json: a list of action strings or of ``{"action", "caution"}`` objects."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: invalid JSON: {exc}") from None
+def read_plan(path: Path, task_id: str) -> list[str]:
+    """The actions of a PLAN.json for ``task_id``, replayed as written (no DONE is added): one
+    plan (a list of action strings or of ``{"action", "caution"}`` objects, or
+    ``{"plan": [...]}``), or a map sample id -> plan (the file ``run --agent replay --plan``
+    takes)."""
+    from saferelbench.world.jsonio import read_json
+    from saferelbench.world.vocabulary import did_you_mean
+
+    data = read_json(path, error=ValueError)
+    if isinstance(data, dict):
+        keys = [k for k in ("plan", "steps", "example_planning", "golden_plan") if k in data]
+        if keys:
+            data = data[keys[0]]
+        else:
+            bad = [k for k, v in data.items() if not isinstance(v, list)]
+            if bad:
+                raise ValueError(
+                    f"{path}: a plan must be a JSON list of steps, or a map sample id -> plan "
+                    f"(sample {bad[0]!r} holds {type(data[bad[0]]).__name__})"
+                )
+            if task_id not in data:
+                raise ValueError(
+                    f"{path}: no plan for {task_id!r} in this id -> plan map"
+                    + did_you_mean(task_id, data)
+                )
+            data = data[task_id]
     if not isinstance(data, list):
         raise ValueError(f"{path}: a plan must be a JSON list")
     actions = []
@@ -124,7 +142,9 @@ def replay(
     ] = None,
     plan: Annotated[
         Path | None,
-        typer.Option(help="PLAN.json: list of action strings or {action, caution} objects."),
+        typer.Option(
+            help="PLAN.json: list of action strings or {action, caution} objects, or the sample id -> plan map of run --plan."
+        ),
     ] = None,
     isbench: Annotated[
         Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")
@@ -147,7 +167,7 @@ def replay(
         raise fail("give a TASK (file or sample id) or --isbench DIR")
     try:
         t = load_any(task)
-        actions = read_plan(plan) if plan else [s.action for s in t.golden_plan]
+        actions = read_plan(plan, t.id) if plan else [s.action for s in t.golden_plan]
         r = rollout(t, actions, protocol=protocol)
     except (*LOAD_ERRORS, ValueError, KeyError) as exc:
         raise fail(str(exc).strip("'\"")) from None
@@ -158,6 +178,9 @@ def replay(
 
 
 def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> None:
+    if not directory.is_dir():
+        what = "is not a directory" if directory.exists() else "does not exist"
+        raise fail(f"--isbench {directory}: the directory {what}")
     try:
         files = list_tasks(directory)
     except TaskFormatError as exc:

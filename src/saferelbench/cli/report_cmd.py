@@ -59,7 +59,7 @@ def report(
     from saferelbench.reports.build import ReportOptions, build_report
     from saferelbench.reports.html import IMAGE_MODES
     from saferelbench.reports.loading import ReportInputError, load_runs
-    from saferelbench.reports.tables import RELATIONS
+    from saferelbench.world.vocabulary import RELATIONS
 
     if images not in IMAGE_MODES:
         raise fail(f"--images must be one of {', '.join(IMAGE_MODES)}, not {images!r}")

@@ -16,7 +16,7 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -31,21 +31,27 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.prompts import PromptOptions, PromptVariant
-from saferelbench.harness.results import EpisodeResult, RunInfo
-from saferelbench.harness.retry import (
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.harness.config import RunConfig, RunConfigError
+from saferelbench.harness.rundir import RunDir, RunDirError
+from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
+from saferelbench.harness.sources import SourceError, select_tasks
+from saferelbench.inspect_adapter.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
     DEFAULT_MAX_RETRIES,
     DEFAULT_TIMEOUT,
     RetryPolicy,
 )
-from saferelbench.harness.rundir import RunDir, RunDirError
-from saferelbench.harness.runner import now_iso, package_version, run_native
-from saferelbench.harness.sources import SourceError, select_tasks
-from saferelbench.world.verdict import PROTOCOLS
 
 err_console = Console(stderr=True)
+
+
+#: The run options' defaults and descriptions are RunConfig's (declared once, there).
+_DEFAULTS = RunConfig()
+
+
+def _doc(field: str) -> str:
+    return str(RunConfig.model_fields[field].description or "")
 
 
 def fail(message: str) -> typer.Exit:
@@ -71,7 +77,7 @@ def default_out(name: str, prompt: str) -> Path:
 
 def _fmt(value: Any) -> str:
     if value is None:
-        return "-"
+        return "n/a"  # a rate over nothing (n = 0, or SRec with no success)
     if isinstance(value, float):
         return f"{100 * value:.1f}"
     return str(value)
@@ -189,61 +195,61 @@ def run(
             help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.",
         ),
     ] = None,
-    split: Annotated[
+    split: Annotated[str, typer.Option(help=_doc("split"))] = _DEFAULTS.split,
+    relation: Annotated[str | None, typer.Option(help=_doc("relation"))] = _DEFAULTS.relation,
+    risk: Annotated[str | None, typer.Option(help=_doc("risk"))] = _DEFAULTS.risk,
+    prompt: Annotated[
         str,
         typer.Option(
-            help="all (default), spatial, control, isbench:DIR for IS-Bench-format tasks, or file:PATH.jsonl for a samples file."
+            help="Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted)."
         ),
-    ] = "all",
-    relation: Annotated[
-        str | None, typer.Option(help="supporting, containment or proximity.")
+    ] = _DEFAULTS.variant,
+    limit: Annotated[int | None, typer.Option(help=_doc("limit"))] = _DEFAULTS.limit,
+    ids: Annotated[
+        str | None, typer.Option(help=_doc("ids") + " As the Inspect task's -T ids=.")
     ] = None,
-    risk: Annotated[str | None, typer.Option(help="Risk type key, e.g. fire.")] = None,
-    prompt: Annotated[
-        str, typer.Option(help="Prompt variant: base, risk-aware or action-grounded.")
-    ] = "base",
-    limit: Annotated[
-        int | None, typer.Option(help="Run only the first N selected samples.")
-    ] = None,
-    seed: Annotated[
-        int, typer.Option(help="Seed (random agent; model sampling where supported).")
-    ] = 0,
+    seed: Annotated[int, typer.Option(help=_doc("seed"))] = _DEFAULTS.seed,
     out: Annotated[
         Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the run in --out, skipping finished samples.")
+        bool,
+        typer.Option(
+            "--resume", metavar="", help="Continue the run in --out, skipping finished samples."
+        ),
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the summary as one JSON object on stdout.")
+        bool,
+        typer.Option("--json", metavar="", help="Print the summary as one JSON object on stdout."),
     ] = False,
     no_images: Annotated[
-        bool, typer.Option("--no-images", help="Do not render observation images (text-only).")
+        bool,
+        typer.Option("--no-images", metavar="", help="No observation image: a text-only prompt."),
     ] = False,
     save_images: Annotated[
         bool,
         typer.Option(
             "--save-images",
+            metavar="",
             help="Built-in agents: also save every observation PNG under RUN/images/.",
         ),
     ] = False,
-    step_limit: Annotated[
-        int | None, typer.Option(help="Steps per episode (default: golden plan length + 10).")
-    ] = None,
-    max_invalid: Annotated[
-        int, typer.Option(help="Consecutive invalid outputs that end an episode.")
-    ] = 3,
+    step_limit: Annotated[int | None, typer.Option(help=_doc("step_limit"))] = _DEFAULTS.step_limit,
+    max_invalid: Annotated[int, typer.Option(help=_doc("max_invalid"))] = _DEFAULTS.max_invalid,
     report_failures: Annotated[
         bool,
         typer.Option(
             "--report-failures",
+            metavar="",
             help="Tell the agent when an action failed (default: action history only, as the paper).",
         ),
     ] = False,
     scene_text: Annotated[
         bool,
         typer.Option(
-            "--scene-text", help="Add a text description of the current scene to the prompt."
+            "--scene-text",
+            metavar="",
+            help="Add a text description of the current scene to the prompt.",
         ),
     ] = False,
     max_connections: Annotated[
@@ -277,6 +283,7 @@ def run(
         bool,
         typer.Option(
             "--retry-errors",
+            metavar="",
             help="With --resume: also run again the episodes that ended with an error.",
         ),
     ] = False,
@@ -292,7 +299,8 @@ def run(
         raise fail(
             "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
         )
-    if plan is not None and (agent or "").lower() != "replay":
+    is_replay = (agent or "").strip().lower() == "replay"
+    if plan is not None and not is_replay:
         raise fail("--plan only applies to --agent replay")
     if judge is not None and model is None:
         raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
@@ -306,6 +314,11 @@ def run(
         raise fail("--model-arg only applies to --model runs")
     if resume and out is None:
         raise fail("--resume needs --out DIR (the run to continue)")
+    if resume and out is not None and not out.is_dir():
+        raise fail(
+            f"--resume --out {out}: no such run directory (nothing to continue; "
+            "drop --resume to start a new run there)"
+        )
     if retry_errors and not resume:
         raise fail("--retry-errors only applies with --resume")
     given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
@@ -315,32 +328,40 @@ def run(
         retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
-    if step_limit is not None and step_limit < 1:
-        raise fail(f"--step-limit must be at least 1, got {step_limit}")
-    if max_invalid < 1:
-        raise fail(f"--max-invalid must be at least 1, got {max_invalid}")
-    if protocol not in PROTOCOLS:
-        raise fail(f"--protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}")
+    plans: dict[str, Any] | None = None
+    if plan is not None:
+        plans, ids = _replay_plans(plan, ids)
     try:
-        variant = PromptVariant.parse(prompt)
-    except ValueError as exc:
+        config = RunConfig.build(
+            split=split,
+            relation=relation,
+            risk=risk,
+            ids=ids,
+            limit=limit,
+            seed=seed,
+            prompt=prompt,
+            report_failures=report_failures,
+            scene_text=scene_text,
+            step_limit=step_limit,
+            max_invalid=max_invalid,
+            images=not no_images,
+            judge="model" if judge else "auto",
+            temperature=temperature,
+            protocol=protocol,
+        )
+    except RunConfigError as exc:
         raise fail(str(exc)) from None
-    config = EpisodeConfig(
-        prompt=PromptOptions(variant, report_failures=report_failures, scene_text=scene_text),
-        step_limit=step_limit,
-        max_invalid=max_invalid,
-        images=not no_images,
-        protocol=protocol,
-    )
     try:
-        tasks = select_tasks(split=split, relation=relation, risk=risk, limit=limit)
-    except (SourceError, ValueError, KeyError, OSError) as exc:
-        raise fail(str(exc).strip("'\"")) from None
+        tasks = select_tasks(**config.selection())
+    except (SourceError, ValueError, OSError) as exc:
+        raise fail(_message(exc)) from None
+    except KeyError as exc:  # str(KeyError) is the repr of its argument
+        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
     name = agent if agent is not None else str(model)
-    run_dir = RunDir(out or default_out(name, variant.value))
+    run_dir = RunDir(out or default_out(name, config.variant))
     info = RunInfo(
         agent=name,
-        prompt=variant.value,
+        prompt=config.variant,
         seed=seed,
         split=split,
         relation=relation,
@@ -357,6 +378,11 @@ def run(
             "scene_text": scene_text,
             "judge": judge or "keyword",
             "runner": "native" if agent is not None else "inspect",
+            # what a report needs to re-simulate an episode: the selection (the tasks) and
+            # each episode's actions (in episodes.jsonl)
+            "config": config.to_json(),
+            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
+            **({"ids": list(config.ids)} if config.ids else {}),
             **({"retry": retry.as_dict()} if model is not None else {}),
             **({"plan": str(plan)} if plan is not None else {}),
         },
@@ -365,13 +391,12 @@ def run(
         if agent is not None:
             outcome = _run_builtin(
                 agent,
-                plan,
+                plans,
                 tasks,
                 config,
                 info,
                 run_dir,
                 resume,
-                seed,
                 save_images,
                 not as_json or err_console.is_terminal,
                 retry_errors,
@@ -386,10 +411,7 @@ def run(
                 info,
                 run_dir,
                 resume,
-                seed,
                 max_connections,
-                temperature,
-                {"split": split, "relation": relation, "risk": risk, "limit": limit},
                 "rich" if (err_console.is_terminal and not as_json) else "none",
                 retry,
                 retry_errors,
@@ -397,17 +419,16 @@ def run(
     except RunDirError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
-        err_console.print(
-            f"interrupted; finished episodes are kept: continue with --resume --out {run_dir.path}"
-        )
-        raise typer.Exit(code=130) from None
+        _interrupted(run_dir, None)
+    if outcome.extra.get("interrupted"):
+        _interrupted(run_dir, outcome.ran)
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
         console = Console()
-        title = f"{name} · {variant.value} · {summary.get('n', 0)} samples  (rates in %)"
+        title = f"{name} · {config.variant} · {summary.get('n', 0)} samples  (rates in %)"
         console.print(summary_table(summary, title))
         console.print(
             f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
@@ -417,31 +438,80 @@ def run(
         )
     if not_run:
         err_console.print(
-            f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run (interrupted?); "
+            f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run; "
             f"continue with --resume --out {run_dir.path}",
             highlight=False,
         )
         raise typer.Exit(code=1)
 
 
+def _resolved_source(split: str) -> str:
+    """``isbench:DIR`` / ``file:PATH`` with an absolute path (a report may run elsewhere)."""
+    prefix, _, rest = split.partition(":")
+    return f"{prefix}:{Path(rest).expanduser().resolve()}"
+
+
+def _message(exc: BaseException) -> str:
+    return str(exc).strip()
+
+
+def _interrupted(run_dir: RunDir, ran: int | None) -> NoReturn:
+    """Ctrl-C: say how many episodes are recorded (native and --model runs alike), exit 130."""
+    try:
+        recorded = len(run_dir.read_episodes())
+    except RunDirError:
+        recorded = 0
+    this_run = f"{ran} in this run, " if ran is not None else ""
+    err_console.print(
+        f"interrupted; {this_run}{recorded} episode(s) recorded in {run_dir.path}; "
+        f"continue with --resume --out {run_dir.path}",
+        highlight=False,
+    )
+    raise typer.Exit(code=130)
+
+
+def _replay_plans(plan: Path, ids: str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """A plan file for ``--agent replay``: one plan for every sample, or a map sample id ->
+    plan. A map restricts the run to its ids (dataset order is kept by ``--ids`` only when
+    given; the map's ids must all be samples of the selection, checked by select_tasks)."""
+    from saferelbench.agents.replay import PlanError, load_plans
+
+    try:
+        loaded = load_plans(plan)
+    except PlanError as exc:
+        raise fail(str(exc)) from None
+    if not isinstance(loaded, dict):
+        return None, ids
+    if ids is not None:
+        wanted = [i.strip() for i in ids.split(",") if i.strip()]
+        unmapped = [i for i in wanted if i not in loaded]
+        if unmapped:
+            raise fail(
+                f"--plan {plan}: no plan for sample(s) {', '.join(unmapped[:5])} given in --ids"
+            )
+        return dict(loaded), ids
+    return dict(loaded), ",".join(loaded)
+
+
 def _run_builtin(
     agent_name: str,
-    plan: Path | None,
+    plans: dict[str, Any] | None,
     tasks: list[Any],
-    config: EpisodeConfig,
+    config: RunConfig,
     info: RunInfo,
     run_dir: RunDir,
     resume: bool,
-    seed: int,
     save_images: bool,
     show_progress: bool,
     retry_errors: bool,
-) -> Any:
+) -> RunOutcome:
     from saferelbench.agents.registry import make_agent
 
     options: dict[str, Any] = {}
     if agent_name.strip().lower() == "replay":
-        options = {"plan": str(plan)} if plan is not None else {"golden": True}
+        plan_file = info.extra.get("plan")
+        options = {"plan": plans if plans is not None else plan_file} if plan_file else {}
+        options = options or {"golden": True}
     try:
         agent = make_agent(agent_name, **options)
     except ValueError as exc:
@@ -454,7 +524,8 @@ def _run_builtin(
             info=info,
             out=run_dir,
             resume=resume,
-            seed=seed,
+            seed=config.seed,
+            judge=config.judge,
             save_images=save_images and config.images,
             progress=bar,
             retry_errors=retry_errors,
@@ -466,19 +537,16 @@ def _run_model(
     judge: str | None,
     model_args: dict[str, Any],
     tasks: list[Any],
-    config: EpisodeConfig,
+    config: RunConfig,
     info: RunInfo,
     run_dir: RunDir,
     resume: bool,
-    seed: int,
     max_connections: int | None,
-    temperature: float,
-    selection: dict[str, Any],
     display: str,
     retry: RetryPolicy,
     retry_errors: bool,
-) -> Any:
-    from saferelbench.harness.inspect_run import run_inspect
+) -> RunOutcome:
+    from saferelbench.inspect_adapter.run import run_inspect
 
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
@@ -490,18 +558,14 @@ def _run_model(
             info=info,
             out=run_dir,
             resume=resume,
-            seed=seed,
             judge_model=judge,
-            judge="model" if judge else "keyword",
             model_args=model_args,
             max_connections=max_connections,
-            temperature=temperature,
-            selection=selection,
             display=display,
             retry=retry,
             retry_errors=retry_errors,
         )
-    except RunDirError:
+    except (RunDirError, KeyboardInterrupt):
         raise
     except Exception as exc:  # the eval could not start (unknown provider, missing key, ...)
         from saferelbench.harness.errors import Redactor, describe_error

@@ -14,15 +14,17 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from saferelbench.world.actions import UNSUPPORTED_ISBENCH_ACTIONS, ActionSyntaxError, split_action
+from saferelbench.world.errors import InputError
+from saferelbench.world.jsonio import read_json
 from saferelbench.world.knowledge import describe
 from saferelbench.world.task import Caution, Condition, PlanStep, Task
 
 
-class TaskFormatError(ValueError):
+class TaskFormatError(InputError):
     """A task file that cannot be read; the message names the file and the field."""
 
 
-class UnsupportedTask(ValueError):
+class UnsupportedTask(InputError):
     """A well-formed task that uses actions outside the supported set."""
 
 
@@ -132,12 +134,7 @@ def _none_to_default(data: dict[str, Any]) -> dict[str, Any]:
 def load_task(path: str | Path) -> Task:
     """Load one IS-Bench-format task (JSON + its ``problem0.bddl``)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except OSError as exc:
-        raise TaskFormatError(f"{path}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TaskFormatError(f"{path}: invalid JSON: {exc}") from None
+    data = read_json(path, error=TaskFormatError)
     if not isinstance(data, dict):
         raise TaskFormatError(f"{path}: the top level must be a JSON object")
     try:

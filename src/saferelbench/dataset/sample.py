@@ -7,29 +7,17 @@ the major number; :data:`SCHEMA_VERSION` is what this code writes and reads.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from saferelbench.world.task import PlanStep, Task
+from saferelbench.world.vocabulary import RELATIONS, RISKS, RelationName, RiskName, SplitName
+
+__all__ = ["RELATIONS", "RISKS", "SCHEMA_VERSION", "RelationName", "RiskName", "Sample", "Split"]
 
 SCHEMA_VERSION = "1.0"
 
-Split = Literal["spatial", "control"]
-RelationName = Literal["supporting", "containment", "proximity"]
-RiskName = Literal[
-    "falling_object", "tipping", "fire", "spillage_overflow", "chemical", "food_contamination"
-]
-
-RELATIONS: tuple[str, ...] = ("supporting", "containment", "proximity")
-RISKS: tuple[str, ...] = (
-    "falling_object",
-    "tipping",
-    "fire",
-    "spillage_overflow",
-    "chemical",
-    "food_contamination",
-)
+# The words are defined once, in world/vocabulary.py; re-exported here for the dataset's readers.
+Split = SplitName
 
 
 class Sample(Task):

@@ -10,25 +10,33 @@ samples are validated by the test suite).
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from saferelbench.dataset.sample import SCHEMA_VERSION, Sample
 from saferelbench.world.actions import ActionSyntaxError, parse_action
 from saferelbench.world.conditions import ConditionError
+from saferelbench.world.errors import InputError
+from saferelbench.world.jsonio import iter_jsonl, validate
 from saferelbench.world.scene_builder import TaskError, build_world
 from saferelbench.world.task import Task
 from saferelbench.world.verdict import TaskEvaluator
+from saferelbench.world.vocabulary import did_you_mean
 
 DATA_FILE = "samples.jsonl"
 
 
-class SampleLoadError(ValueError):
+class SampleLoadError(InputError):
     """A sample file that cannot be read; the message names file, line/sample and field."""
+
+
+class UnknownSampleError(InputError, KeyError):
+    """A sample id the dataset does not have (a ``KeyError`` too, for older callers); the
+    message suggests the nearest ids."""
+
+    def __str__(self) -> str:  # KeyError's own str() would quote the whole message
+        return str(self.args[0]) if self.args else "unknown sample id"
 
 
 def shipped_path() -> Path:
@@ -63,63 +71,22 @@ def task_problem(task: Task) -> str | None:
     return None
 
 
-def _field_of(loc: tuple[int | str, ...]) -> str:
-    """A pydantic error location as a field path: ``golden_plan[2].action``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(sample)"
-
-
 def read_samples(path: Path | str, *, check: bool = True) -> list[Sample]:
     """Parse a JSONL file of samples (strict: unknown fields, bad values and unknown schema
     versions are errors). With ``check`` (the default) each sample is also checked for meaning
     by :func:`task_problem`. Raises :class:`SampleLoadError` with
     ``FILE: line N (sample 'ID'): field 'NAME': reason``."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SampleLoadError(f"{path}: cannot read: {exc.strerror or exc}") from None
     samples: list[Sample] = []
-    for lineno, bline in enumerate(data.splitlines(), start=1):
-        try:
-            line = bline.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SampleLoadError(
-                f"{path}: line {lineno}: not UTF-8 text (byte {exc.start + 1} of the line)"
-            ) from None
-        if not line.strip():
-            continue
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
-            at = "" if exc.msg.endswith(" at") else " at"
-            raise SampleLoadError(
-                f"{path}: line {lineno}: not valid JSON: {exc.msg}{at} column {exc.colno}"
-            ) from None
-        except RecursionError:  # pathologically nested input
-            raise SampleLoadError(
-                f"{path}: line {lineno}: not valid JSON: nested too deeply"
-            ) from None
-        if not isinstance(raw, dict):
-            raise SampleLoadError(
-                f"{path}: line {lineno}: a sample is a JSON object, got {type(raw).__name__}"
-            )
+    for lineno, raw in iter_jsonl(path, error=SampleLoadError, kind="sample"):
         sid = raw.get("id", "?")
-        where = f"{path}: line {lineno} (sample {str(sid)!r})"
+        where = f"{path}: line {lineno}, sample {str(sid)!r}"
         version = raw.get("schema_version", SCHEMA_VERSION)
         if str(version).split(".")[0] != SCHEMA_VERSION.split(".")[0]:
             raise SampleLoadError(
                 f"{where}: field 'schema_version': unsupported {version!r} (this code reads {SCHEMA_VERSION})"
             )
-        try:
-            sample = Sample.model_validate(raw)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise SampleLoadError(
-                f"{where}: field '{_field_of(err['loc'])}': {err['msg']}"
-            ) from None
+        sample = validate(Sample, raw, path=path, line=lineno, sample=sid, error=SampleLoadError)
         if check:
             problem = task_problem(sample)
             if problem:
@@ -152,12 +119,12 @@ def load_samples(
 
 
 def get_sample(sample_id: str) -> Sample:
-    """One shipped sample by id (``KeyError`` with a hint for an unknown id)."""
+    """One shipped sample by id (:class:`UnknownSampleError`, a ``KeyError``, with the nearest
+    ids for an unknown one)."""
     try:
         return _by_id()[sample_id]
     except KeyError:
-        near = [i for i in _by_id() if sample_id.split("-")[0] in i][:3]
-        hint = f"; e.g. {', '.join(near)}" if near else ""
-        raise KeyError(
+        hint = did_you_mean(sample_id, _by_id())
+        raise UnknownSampleError(
             f"unknown sample id {sample_id!r} (there are {len(_by_id())} samples{hint})"
         ) from None

@@ -1,0 +1,6 @@
+"""Evaluation: the result schema and the numbers computed over it.
+
+- ``judge``: safety awareness (did the stated cautions cover the safety tips?);
+- ``metrics``: SR, SSR, SRec, standard errors and groupings, computed in this one place;
+- ``results``: ``EpisodeResult``, ``RunSummary``, ``RunInfo``: one schema for every runner.
+"""

@@ -1,0 +1,12 @@
+"""The harness: closed-loop episodes of an agent, and runs of many of them (no Inspect here).
+
+- ``awareness``: applying an awareness judge to a finished episode;
+- ``config``: ``RunConfig``, the one run configuration (CLI, Inspect task, episode loop);
+- ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
+- ``errors``: failures as one-line reasons, secrets redacted everywhere;
+- ``prompts``: the system and step prompts in three variants (jinja2 templates);
+- ``rundir``: the crash-safe run directory (run.json, episodes.jsonl, summary.json);
+- ``runner``: ``run_native``, many episodes of a Python agent in-process;
+- ``scene_text``: a plain-text description of the state (text-only models);
+- ``sources``: which tasks a run gets (dataset splits, ``isbench:DIR``, ``file:PATH.jsonl``).
+"""

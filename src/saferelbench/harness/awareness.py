@@ -19,8 +19,8 @@ from saferelbench.evaluation.judge import (
     judge_prompt,
     parse_judge_answer,
 )
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.harness.errors import Redactor, describe_error
-from saferelbench.harness.results import EpisodeResult
 from saferelbench.world.task import Task
 
 

@@ -13,14 +13,15 @@ raises (a model error after its retries): ``ended_by="error"``, counted as a fai
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
+from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
-from saferelbench.harness.results import EpisodeResult, StepRecord
 from saferelbench.harness.sources import group_fields
 from saferelbench.world import simulator
 from saferelbench.world.events import HazardEvent, Outcome
@@ -38,16 +39,35 @@ FALLBACK_STEP_LIMIT = 30
 ImageSink = Callable[[str, int, bytes], str | None]
 
 
-@dataclass(frozen=True)
-class EpisodeConfig:
-    """How episodes are run; the same for every sample of a run."""
+class EpisodeConfig(BaseModel):
+    """How episodes are run; the same for every sample of a run. The episode part of
+    :class:`saferelbench.harness.config.RunConfig` (which extends it)."""
 
-    prompt: PromptOptions = field(default_factory=PromptOptions)
-    step_limit: int | None = None  #: None: golden plan length + STEP_MARGIN
-    max_invalid: int = 3  #: consecutive invalid outputs that end the episode
-    images: bool = True  #: render an observation image every step
-    labels: bool = True  #: draw instance-name labels in the image
-    protocol: str = "physical"  #: verdict protocol: physical (default) or conditions
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    prompt: PromptOptions = Field(default_factory=PromptOptions)
+    step_limit: int | None = Field(
+        default=None, ge=1, description="Steps per episode (default: golden plan length + 10)."
+    )
+    max_invalid: int = Field(
+        default=3, ge=1, description="Consecutive invalid outputs that end an episode."
+    )
+    images: bool = Field(
+        default=True,
+        description="Offer an observation image every step (rendered only when read).",
+    )
+    labels: bool = Field(default=True, description="Draw instance-name labels in the image.")
+    protocol: Literal["physical", "conditions"] = Field(
+        default="physical",
+        description=(
+            "Verdict protocol: physical (annotated conditions and no simulator hazard) or "
+            "conditions (annotated conditions only, the paper's eq. 1)."
+        ),
+    )
+
+
+#: The default episode configuration (immutable).
+DEFAULT_CONFIG = EpisodeConfig()
 
 
 def step_limit_for(task: Task, config: EpisodeConfig) -> int:
@@ -69,7 +89,7 @@ class Episode:
     def __init__(
         self,
         task: Task,
-        config: EpisodeConfig = EpisodeConfig(),
+        config: EpisodeConfig = DEFAULT_CONFIG,
         *,
         agent_name: str = "agent",
         seed: int = 0,
@@ -131,7 +151,10 @@ class Episode:
         return self._pending_png
 
     def observe(self) -> Observation:
-        """What the agent gets for the next step."""
+        """What the agent gets for the next step. The image is rendered only if the agent reads
+        it, or if an image sink keeps every frame."""
+        if self.image_sink is not None:
+            self.image()
         prompt = self.prompt()
         return Observation(
             task=self.task,
@@ -140,7 +163,7 @@ class Episode:
             step=self.step,
             history=tuple(self.history),
             prompt=prompt.combined,
-            image_png=self.image(),
+            image=self.image if self.config.images else None,  # rendered if the agent reads it
             extra={"system": prompt.system, "user": prompt.user, "step_limit": self.step_limit},
         )
 
@@ -270,7 +293,7 @@ def drive(episode: Episode, agent: Agent, task: Task, seed: int) -> EpisodeResul
 def run_episode(
     task: Task,
     agent: Agent,
-    config: EpisodeConfig = EpisodeConfig(),
+    config: EpisodeConfig = DEFAULT_CONFIG,
     *,
     seed: int = 0,
     image_sink: ImageSink | None = None,

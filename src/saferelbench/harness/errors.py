@@ -7,24 +7,19 @@
   a decoded answer, cannot be encoded as UTF-8 and would make the episode unwritable).
 - :class:`Redactor`: the secret values of this process (API keys and tokens from the
   environment, keys given as model arguments) replaced by ``[REDACTED]`` wherever a message is
-  recorded or printed; :func:`scrub_file` applies it to files written by others (Inspect logs);
-  :func:`install_log_redaction` applies it to every log record (Inspect's trace file
+  recorded or printed (:func:`saferelbench.inspect_adapter.scrub.scrub_file` applies it to
+  files written by others, Inspect logs); :func:`install_log_redaction` applies it to every log record (Inspect's trace file
   ``~/.local/share/inspect_ai/traces/`` and its console output keep the text of provider errors,
   which may echo request headers).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import re
-import stat
-import tempfile
 import traceback
-import zipfile
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 #: What a reason may hold (the raw answer is kept in full elsewhere; this is a summary).
@@ -121,71 +116,6 @@ class Redactor:
             if raw in data:
                 data = data.replace(raw, REDACTED.encode())
         return data
-
-
-def _zip_support() -> None:
-    """Inspect writes its ``.eval`` logs with zstd members; importing it teaches ``zipfile``
-    to read and write them."""
-    with contextlib.suppress(ImportError):
-        import inspect_ai.log  # noqa: F401
-
-
-def _dead_bytes(z: zipfile.ZipFile) -> int:
-    """Bytes before the central directory that no live member accounts for (an estimate that
-    errs low: a local header is counted at its largest, zip64, size)."""
-    try:
-        live = sum(len(info.FileHeader(zip64=True)) + info.compress_size for info in z.infolist())
-        return max(0, int(getattr(z, "start_dir", 0)) - live)
-    except Exception:
-        return 0
-
-
-def scrub_file(path: Path, redactor: Redactor) -> bool:
-    """Remove every secret from a file written by someone else; return True if it changed.
-
-    A zip archive (Inspect's ``.eval`` log) is rewritten member by member; anything else is
-    treated as bytes. The new file replaces the old atomically.
-    """
-    if not redactor or not path.is_file():
-        return False
-    if zipfile.is_zipfile(path):
-        _zip_support()
-        with zipfile.ZipFile(path) as z:
-            members = [(info, z.read(info)) for info in z.infolist()]
-            dead = _dead_bytes(z)
-        cleaned = [(info, redactor.bytes(data)) for info, data in members]
-        # Dead bytes (members an appending writer superseded) may hold a secret we cannot see
-        # without decompressing them: a rewrite drops them.
-        if dead == 0 and all(a[1] == b[1] for a, b in zip(members, cleaned, strict=True)):
-            return False
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.close(fd)
-        try:
-            with zipfile.ZipFile(tmp, "w") as out:
-                for info, data in cleaned:
-                    out.writestr(info, data, compress_type=info.compress_type)
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return True
-    data = path.read_bytes()
-    cleaned_bytes = redactor.bytes(data)
-    if cleaned_bytes == data:
-        return False
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(cleaned_bytes)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return True
 
 
 class RedactingFilter(logging.Filter):

@@ -31,7 +31,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.world.errors import InputError, describe_validation_error
+from saferelbench.world.jsonio import iter_jsonl, read_json
 
 EPISODES = "episodes.jsonl"
 SUMMARY = "summary.json"
@@ -45,7 +47,7 @@ TMP_GLOB = ".*.tmp"
 RESUME_KEYS = ("agent", "prompt", "seed", "split", "relation", "risk", "images")
 
 
-class RunDirError(ValueError):
+class RunDirError(InputError):
     """A run directory that cannot be used as asked (the message names the file)."""
 
 
@@ -230,9 +232,11 @@ class RunDir:
     # ----- reading ----------------------------------------------------------------------------
     def read_info(self) -> RunInfo:
         try:
-            return RunInfo.model_validate_json(self.run_path.read_text("utf-8"))
-        except (OSError, ValidationError) as exc:
-            raise RunDirError(f"{self.run_path}: unreadable run info: {exc}") from None
+            return RunInfo.model_validate(read_json(self.run_path, error=RunDirError))
+        except ValidationError as exc:
+            raise RunDirError(
+                f"{self.run_path}: unreadable run info: {describe_validation_error(exc)}"
+            ) from None
 
     def iter_episodes(self) -> Iterator[EpisodeResult]:
         """Episodes in file order, first record per sample id; a torn last line is skipped,
@@ -241,19 +245,13 @@ class RunDir:
         if not p.exists():
             return
         seen: set[str] = set()
-        # Bytes, not text: a torn last line may end inside a multi-byte character.
-        lines = p.read_bytes().split(b"\n")
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            is_last = number == len(lines)  # no newline after it: possibly torn
+        # a torn last line (the process died mid-write) is skipped; prepare() cuts it off
+        for number, raw in iter_jsonl(p, error=RunDirError, skip_torn_tail=True, kind="episode"):
             try:
-                episode = EpisodeResult.model_validate_json(line)
+                episode = EpisodeResult.model_validate(raw)
             except ValidationError as exc:
-                if is_last:
-                    return
                 raise RunDirError(
-                    f"{p}:{number}: not an episode record: {exc.errors()[0]['msg']}"
+                    f"{p}: line {number}: not an episode record: {describe_validation_error(exc)}"
                 ) from None
             if episode.sample_id in seen:
                 continue

@@ -16,10 +16,10 @@ from typing import Any
 
 from saferelbench.agents.base import Agent
 from saferelbench.evaluation.metrics import summarize
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.awareness import judge_with_keywords
 from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink, drive
 from saferelbench.harness.errors import Redactor, describe_error
-from saferelbench.harness.results import EpisodeResult, RunInfo
 from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.sources import group_fields
 from saferelbench.world.task import Task
@@ -88,7 +88,7 @@ def run_one(
             seed,
             "harness: " + describe_error(exc, redactor=Redactor.from_environment()),
         )
-    if judge == "keyword":
+    if judge in ("auto", "keyword"):  # no judge model in-process: "auto" means keywords
         result = judge_with_keywords(task, result)
     return result
 

@@ -1,6 +1,5 @@
-"""Where the harness gets its tasks: the shipped dataset, a folder of IS-Bench-format tasks, or
-tasks handed over in Python; plus a by-id registry so that the Inspect solver, scorer and
-built-in model providers (which only see a sample id) find the same task objects.
+"""Where the harness gets its tasks: the shipped dataset (by split, relation, risk, ids), a
+folder of IS-Bench-format tasks (``isbench:DIR``) or a samples file (``file:PATH.jsonl``).
 """
 
 from __future__ import annotations
@@ -9,43 +8,32 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from saferelbench.world.errors import InputError
 from saferelbench.world.task import Task
-
-#: Tasks known by id in this process (filled by :func:`select_tasks` and :func:`register`).
-_REGISTRY: dict[str, Task] = {}
+from saferelbench.world.vocabulary import (
+    ISBENCH_SPLIT,
+    VocabularyError,
+    check_relation,
+    check_risk,
+    did_you_mean,
+)
+from saferelbench.world.vocabulary import SPLITS as VOCABULARY_SPLITS
 
 #: Values of ``--split``: the dataset's two splits, both, or IS-Bench tasks from a folder.
-SPLITS = ("spatial", "control", "all")
+SPLITS = (*VOCABULARY_SPLITS, "all")
 ISBENCH_PREFIX = "isbench:"
 #: ``file:PATH.jsonl``: samples in the dataset's JSONL format (e.g. a rebuilt or edited set).
 FILE_PREFIX = "file:"
 
 
-class SourceError(ValueError):
+class SourceError(InputError):
     """A selection that names no tasks or an unreadable source (the message says which)."""
-
-
-def register(tasks: Iterable[Task]) -> None:
-    for t in tasks:
-        _REGISTRY[t.id] = t
-
-
-def task_by_id(sample_id: str) -> Task:
-    """The task of ``sample_id``: registered ones first, then the shipped dataset."""
-    found = _REGISTRY.get(sample_id)
-    if found is not None:
-        return found
-    from saferelbench.dataset.store import get_sample
-
-    t = get_sample(sample_id)
-    _REGISTRY[t.id] = t
-    return t
 
 
 def group_fields(t: Task) -> dict[str, Any]:
     """split / relation / risk / pair_id of a dataset Sample; other tasks are ``isbench``."""
     return {
-        "split": getattr(t, "split", None) or "isbench",
+        "split": getattr(t, "split", None) or ISBENCH_SPLIT,
         "relation": getattr(t, "relation", None),
         "risk": getattr(t, "risk", None),
         "pair_id": getattr(t, "pair_id", None),
@@ -72,6 +60,13 @@ def select_tasks(
     ids: str | Iterable[str] | None = None,
 ) -> list[Task]:
     """The run's tasks in dataset order, filtered, then cut to the first ``limit``."""
+    try:
+        if relation is not None:
+            check_relation(relation, "--relation")
+        if risk is not None:
+            check_risk(risk, "--risk")
+    except VocabularyError as exc:
+        raise SourceError(str(exc)) from None
     if split and split.startswith(ISBENCH_PREFIX):
         tasks = load_isbench_dir(Path(split[len(ISBENCH_PREFIX) :]).expanduser())
         if relation or risk:
@@ -101,7 +96,11 @@ def select_tasks(
         by_id = {t.id: t for t in tasks}
         missing = [i for i in wanted if i not in by_id]
         if missing:
-            raise SourceError(f"unknown sample id(s) for this selection: {', '.join(missing[:5])}")
+            hint = did_you_mean(missing[0], by_id)
+            raise SourceError(
+                f"unknown sample id(s) for this selection: {', '.join(repr(m) for m in missing[:5])}"
+                + hint
+            )
         tasks = [by_id[i] for i in wanted]
     if limit is not None:
         if limit < 1:
@@ -109,5 +108,4 @@ def select_tasks(
         tasks = tasks[:limit]
     if not tasks:
         raise SourceError(f"no samples match split={split!r} relation={relation!r} risk={risk!r}")
-    register(tasks)
     return tasks

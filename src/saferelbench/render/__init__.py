@@ -3,6 +3,18 @@
 ``render(scene, state)`` returns a :class:`Rendering` with the image, the box of every visible
 object (for geometry checks) and deterministic PNG bytes; ``render_contact_sheet`` tiles the
 images of an episode. See docs/rendering.md.
+
+- ``catalog``: how things look (shape kind, size, colour per category);
+- ``effects``: overlays for states and hazards (heat, frost, fire, sparks, spills ...);
+- ``fixtures``: painters for furniture and appliances;
+- ``geometry``: integer boxes and the distances the layout tests check;
+- ``items``: painters for movable things;
+- ``labels``: non-overlapping name tags with leader lines;
+- ``layout``: where everything goes in the front view;
+- ``paint``: drawing helpers shared by the painters;
+- ``png``: fast deterministic PNG encoding;
+- ``renderer``: ``render(scene, state) -> Rendering``;
+- ``sheet``: a contact sheet of an episode's images.
 """
 
 from saferelbench.render.geometry import Box, gap

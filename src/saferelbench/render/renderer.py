@@ -25,6 +25,7 @@ from saferelbench.render.paint import Pen
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
 from saferelbench.world.state import Scene, State
+from saferelbench.world.vocabulary import CHEMICAL_KINDS
 
 WALL: RGB = (236, 231, 220)
 FLOOR: RGB = (204, 184, 152)
@@ -249,7 +250,7 @@ def render(
         first = _visible_anchor(ev.objects[0], state, lay) if ev.objects else None
         if first is None or first == lay.floor:
             continue
-        if ev.kind in ("chemical", "chemical_mix", "toxic_gas"):
+        if ev.kind in CHEMICAL_KINDS:
             effects.fumes(pen, lay.nodes[first].box, first)
         elif ev.kind == "electrical":
             effects.bolt(pen, lay.nodes[first].box)

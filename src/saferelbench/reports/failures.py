@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from saferelbench.harness.results import ConditionVerdict, EpisodeResult
+from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult
 from saferelbench.world.actions import ActionSyntaxError, split_action
 
 HOW = ("never", "too_late", "repeated")

@@ -19,7 +19,8 @@ from matplotlib.ticker import MaxNLocator
 
 from saferelbench.reports.failures import action_type
 from saferelbench.reports.loading import RunData
-from saferelbench.reports.tables import RELATIONS, GroupRates, Rate, RunTable
+from saferelbench.reports.tables import GroupRates, Rate, RunTable
+from saferelbench.world.vocabulary import RELATIONS
 
 PROMPT_ORDER = ("base", "risk_aware", "action_grounded")
 COLORS = [

@@ -13,7 +13,8 @@ import io
 from collections.abc import Iterator, Sequence
 
 from saferelbench.reports.failures import HOW, HOW_LABELS, FailureAnalysis
-from saferelbench.reports.tables import RELATIONS, SPLITS, Comparison, GroupRates, Rate, RunTable
+from saferelbench.reports.tables import Comparison, GroupRates, Rate, RunTable
+from saferelbench.world.vocabulary import RELATIONS, SPLITS
 
 SPLIT_SHORT = {"spatial": "w/", "control": "w/o"}
 

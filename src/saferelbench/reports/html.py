@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader
 
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 
 IMAGE_MODES = ("link", "embed", "none")

@@ -2,7 +2,8 @@
 
 A native run directory (written by the harness) holds ``episodes.jsonl``, ``run.json`` and
 ``summary.json`` and optionally ``images/``. An Inspect log (``.eval``/``.json`` file) or a log
-directory is read by :mod:`saferelbench.reports.inspect_logs`. Either way a run becomes a
+directory is read by :mod:`saferelbench.inspect_adapter.logs` (imported lazily: importing
+``inspect_ai`` costs about two seconds). Either way a run becomes a
 :class:`RunData`: its :class:`RunInfo`, every :class:`EpisodeResult` (errored ones included) and
 where its images live.
 """
@@ -14,13 +15,15 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from saferelbench.evaluation.metrics import rates
-from saferelbench.harness.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.world.errors import InputError, describe_validation_error
+from saferelbench.world.jsonio import iter_jsonl, read_json, validate
+
+__all__ = ["ReportInputError", "RunData", "describe_validation_error", "load_runs"]
 
 
-class ReportInputError(ValueError):
+class ReportInputError(InputError):
     """Bad report input; the message names the file, the sample and the field."""
 
 
@@ -37,62 +40,20 @@ class RunData:
     warnings: list[str] = field(default_factory=list)
 
 
-def describe_validation_error(err: ValidationError) -> str:
-    """The first field error of a pydantic error as ``field 'steps[0].outcome': message``."""
-    first = err.errors()[0]
-    where = ""
-    for part in first["loc"]:
-        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
-    return f"field '{where or '(record)'}': {first['msg']}"
-
-
 def read_episodes_jsonl(path: Path) -> list[EpisodeResult]:
     """Every line of an ``episodes.jsonl``; a bad line raises :class:`ReportInputError`
     naming the file, the line, the sample and the field."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise ReportInputError(f"{path}: cannot read: {err.strerror or err}") from None
-    episodes: list[EpisodeResult] = []
-    lines = data.split(b"\n")
-    for lineno, bline in enumerate(lines, start=1):
-        if not bline.strip():
-            continue
-        # a last line without its newline is what a crash mid-append leaves behind
-        torn = lineno == len(lines) and not data.endswith(b"\n")
-        hint = (
-            " (a torn last line: the run was interrupted; `saferelbench run --resume --out RUN` repairs it)"
-            if torn
-            else ""
+    return [
+        validate(
+            EpisodeResult,
+            raw,
+            path=path,
+            line=lineno,
+            sample=raw.get("sample_id", "?"),
+            error=ReportInputError,
         )
-        try:
-            line = bline.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not UTF-8 text (byte {err.start + 1} of the line){hint}"
-            ) from None
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not valid JSON ({err.msg}, column {err.colno}){hint}"
-            ) from None
-        except RecursionError:
-            raise ReportInputError(
-                f"{path}: line {lineno}: not valid JSON (nested too deeply)"
-            ) from None
-        if not isinstance(raw, dict):
-            raise ReportInputError(
-                f"{path}: line {lineno}: an episode is a JSON object, got {type(raw).__name__}"
-            )
-        sample = raw.get("sample_id", "?")
-        try:
-            episodes.append(EpisodeResult.model_validate(raw))
-        except ValidationError as err:
-            raise ReportInputError(
-                f"{path}: line {lineno}, sample {sample}: {describe_validation_error(err)}"
-            ) from None
-    return episodes
+        for lineno, raw in iter_jsonl(path, error=ReportInputError, kind="episode")
+    ]
 
 
 def _summary_mismatch(summary_path: Path, episodes: list[EpisodeResult]) -> str | None:
@@ -123,18 +84,8 @@ def load_run_dir(path: Path) -> RunData:
     warnings: list[str] = []
     info_path = path / "run.json"
     if info_path.is_file():
-        try:
-            raw_info = json.loads(info_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
-            raise ReportInputError(f"{info_path}: cannot read: {err}") from None
-        except json.JSONDecodeError as err:
-            raise ReportInputError(
-                f"{info_path}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno})"
-            ) from None
-        try:
-            info = RunInfo.model_validate(raw_info)
-        except ValidationError as err:
-            raise ReportInputError(f"{info_path}: {describe_validation_error(err)}") from None
+        raw_info = read_json(info_path, error=ReportInputError)
+        info = validate(RunInfo, raw_info, path=info_path, error=ReportInputError)
     else:
         first = episodes[0] if episodes else None
         info = RunInfo(
@@ -168,8 +119,6 @@ def load_runs(paths: list[Path]) -> list[RunData]:
         elif path.is_dir() or path.suffix in (".eval", ".json"):
             if not path.exists():
                 raise ReportInputError(f"{path}: no such file or directory")
-            from saferelbench.reports.inspect_logs import load_inspect_runs
-
             runs.extend(load_inspect_runs(path))
         elif not path.exists():
             raise ReportInputError(f"{path}: no such file or directory")
@@ -179,6 +128,28 @@ def load_runs(paths: list[Path]) -> list[RunData]:
             )
     _unique_labels(runs)
     return runs
+
+
+def load_inspect_runs(path: Path) -> list[RunData]:
+    """Every run of an Inspect log (``.eval``/``.json``) or a directory of logs."""
+    from saferelbench.inspect_adapter.logs import LogReadError, read_log_runs
+
+    try:
+        found = read_log_runs(path)
+    except LogReadError as err:
+        raise ReportInputError(str(err)) from None
+    return [
+        RunData(
+            label=f"{r.info.agent} · {r.info.prompt}",
+            info=r.info,
+            episodes=r.episodes,
+            source=r.source,
+            kind="inspect",
+            image_root=r.image_root,
+            warnings=r.warnings,
+        )
+        for r in found
+    ]
 
 
 def _unique_labels(runs: list[RunData]) -> None:

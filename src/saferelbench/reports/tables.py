@@ -14,7 +14,7 @@ from itertools import combinations
 import numpy as np
 
 from saferelbench.evaluation.metrics import rates, risk_key
-from saferelbench.harness.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.statistics import (
     DEFAULT_RESAMPLES,
@@ -26,9 +26,9 @@ from saferelbench.reports.statistics import (
     holm,
     paired_test,
 )
+from saferelbench.world.vocabulary import RELATIONS, SPLITS
 
-RELATIONS = ("supporting", "containment", "proximity")
-SPLITS = ("spatial", "control")  # Table 2's "w/" and "w/o"
+# RELATIONS and SPLITS (Table 2's "w/" and "w/o") come from world/vocabulary.py
 METRICS = ("SR", "SSR", "SRec")
 
 

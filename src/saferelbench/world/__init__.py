@@ -1,0 +1,18 @@
+"""The world model: a pure, deterministic symbolic household simulator and its evaluator
+(imports nothing else of the project).
+
+- ``actions``: the primitive action space and action strings;
+- ``conditions``: BDDL conditions over the state, through the ``bddl`` package's evaluator;
+- ``errors``: ``SafeRelBenchError``, the base of every project error, and ``InputError``;
+- ``events``: a step's outcome and the hazard events it caused;
+- ``hazards``: the hazard rules (what happens when a precaution is skipped) and their guards;
+- ``jsonio``: the one JSON / JSONL reader with the project's error messages;
+- ``knowledge``: what an object is (``bddl`` taxonomy abilities + ``attributes.json``);
+- ``rollout``: replay a list of actions on a task in one call;
+- ``scene_builder``: the scene and initial state of a task;
+- ``simulator``: ``step`` and ``finish``, pure and deterministic;
+- ``state``: ``Scene`` and the immutable ``State``;
+- ``task``: the ``Task`` model (conditions, cautions, golden plan);
+- ``verdict``: the process-safety evaluator (paper eq. 1);
+- ``vocabulary``: relations, splits, risk types, hazard kinds and state flags, defined once.
+"""

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from saferelbench.world.errors import SafeRelBenchError
+
 
 class ActionName(StrEnum):
     OPEN = "OPEN"
@@ -55,7 +57,7 @@ UNSUPPORTED_ISBENCH_ACTIONS = frozenset(
 _ACTION_RE = re.compile(r"^\s*([A-Za-z_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(SafeRelBenchError, ValueError):
     """An action string that is not ``NAME(args)`` with a known name and the right arity."""
 
 

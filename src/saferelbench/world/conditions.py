@@ -16,11 +16,12 @@ from bddl.logic_base import BinaryAtomicFormula, UnaryAtomicFormula
 from bddl.parsing import package_predicates, scan_tokens
 
 from saferelbench.world.actions import ActionSyntaxError, normalise, split_action
+from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.knowledge import synset_of
 from saferelbench.world.state import UNARY_FLAGS, Scene, State
 
 
-class ConditionError(ValueError):
+class ConditionError(SafeRelBenchError, ValueError):
     """A BDDL condition that cannot be parsed or compiled against the task's objects."""
 
 

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 
 from bddl.parsing import scan_tokens
 
+from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.knowledge import ObjectInfo, describe
 from saferelbench.world.layout import initial_layout
 from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
 from saferelbench.world.task import Task
 
 
-class TaskError(ValueError):
+class TaskError(SafeRelBenchError, ValueError):
     """A task that cannot be built: the message names the task and the field."""
 
 

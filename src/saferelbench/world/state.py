@@ -19,32 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal
 
 from saferelbench.world.knowledge import ObjectInfo
+from saferelbench.world.vocabulary import UNARY_FLAGS, PlacementRelation
 
-Relation = Literal["ontop", "inside"]
-
-#: Unary state flags. The first seven are BEHAVIOR-1K predicates; the rest are hazard marks of
-#: this project that the evaluator can also read (``(fallen ?x)``, ...).
-UNARY_FLAGS = (
-    "open",
-    "toggled_on",
-    "cooked",
-    "frozen",
-    "hot",
-    "on_fire",
-    "broken",
-    "fallen",
-    "tipped",
-    "spilled",
-    "contaminated",
-    "sparking",
-    # turn 2: the physical hazard model
-    "brim_full",  #: full to the brim: spills when moved open or when something goes in/on it
-    "dirty",  #: a surface that held raw meat or a dirty item (until cleaned)
-    "fumes",  #: a heated chemical giving off toxic fumes
-)
+Relation = PlacementRelation
+__all__ = ["UNARY_FLAGS", "Layout", "Placement", "Relation", "Scene", "State"]
 
 
 @dataclass(frozen=True)

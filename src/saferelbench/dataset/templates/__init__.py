@@ -1,4 +1,10 @@
-"""Scenario templates per relation x risk type (stage 2 of the construction pipeline)."""
+"""Scenario templates per relation x risk type (stage 2 of the construction pipeline).
+
+- ``common``: the template record, condition makers, shared cooking sub-plans;
+- ``containment``: what is inside something the task heats, carries or fills;
+- ``proximity``: something flammable, chemical or wet next to an appliance switched on;
+- ``supporting``: loose or top-heavy things on an object the task moves.
+"""
 
 from __future__ import annotations
 

@@ -29,7 +29,6 @@ from saferelbench.world.events import HazardEvent
 from saferelbench.world.hazards import contamination, episode, food, heat, liquids, support
 from saferelbench.world.hazards._core import (
     PLACE,
-    RISK_NAMES,
     Context,
     Rule,
     combustible,
@@ -43,6 +42,7 @@ from saferelbench.world.hazards._core import (
 )
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Condition
+from saferelbench.world.vocabulary import RISK_NAMES
 
 USFA = "USFA/NFPA cooking and heating fire safety"
 USDA_MW = "USDA FSIS, Cooking Safely in the Microwave Oven"

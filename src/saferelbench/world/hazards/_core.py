@@ -19,22 +19,6 @@ from saferelbench.world.state import Scene, State, _pair
 
 PLACE = (ActionName.PLACE_ON_TOP, ActionName.PLACE_INSIDE)
 
-#: risk key -> the risk type a condition of that risk carries
-RISK_NAMES = {
-    "falling_object": "Falling Object Hazard",
-    "tipping": "Tipping Hazard",
-    "fire": "Fire Hazard",
-    "spillage_overflow": "Spillage/Overflow Hazard",
-    "chemical": "Chemical Hazard",
-    "food_contamination": "Food Contamination",
-    "electrical": "Electrical Hazard",
-    "undercooking": "Food Safety Hazard",
-    "unattended_appliance": "Fire Hazard",
-    "open_door": "Collision Hazard",
-    "trip": "Trip Hazard",
-    "breakage": "Breakage Hazard",
-}
-
 
 @dataclass
 class Context:

@@ -13,17 +13,13 @@ from pathlib import Path
 from typing import Literal
 
 from saferelbench.evaluation.metrics import summarize
-from saferelbench.harness.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.world.vocabulary import RISKS_BY_RELATION
 
 #: The paper's spatial subset sizes (Supporting, Containment, Proximity) and matched controls
 #: chosen so a full run has 507 episodes.
 SPATIAL_SIZES = {"supporting": 72, "containment": 86, "proximity": 90}
 CONTROL_SIZES = {"supporting": 80, "containment": 86, "proximity": 93}
-RISKS = {
-    "supporting": ["falling_object", "tipping"],
-    "containment": ["food_contamination", "spillage", "chemical", "fire"],
-    "proximity": ["spillage", "fire", "chemical"],
-}
 _OBJECTS = [
     "mug.n.04_1",
     "tray.n.01_1",
@@ -185,7 +181,7 @@ def synthetic_run(
     for split, sizes in (("spatial", SPATIAL_SIZES), ("control", CONTROL_SIZES)):
         for relation, size in sizes.items():
             for k in range(max(1, round(size * scale))):
-                risk = RISKS[relation][k % len(RISKS[relation])]
+                risk = RISKS_BY_RELATION[relation][k % len(RISKS_BY_RELATION[relation])]
                 sample_id = f"{split[:2]}_{relation[:3]}{k:03d}"
                 episodes.append(
                     synthetic_episode(

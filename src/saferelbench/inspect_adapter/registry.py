@@ -2,7 +2,7 @@
 registers the ``saferelbench`` task and the ``saferelbench/<agent>`` model providers, so that
 ``inspect eval saferelbench/saferelbench --model saferelbench/oracle`` works after install."""
 
-from saferelbench.harness.inspect_providers import BuiltinAgentAPI
-from saferelbench.harness.inspect_task import saferelbench
+from saferelbench.inspect_adapter.providers import BuiltinAgentAPI
+from saferelbench.inspect_adapter.task import saferelbench
 
 __all__ = ["BuiltinAgentAPI", "saferelbench"]

@@ -1,4 +1,4 @@
-"""Fault injection for :class:`~saferelbench.harness.testing.fake_server.FakeOpenAIServer`.
+"""Fault injection for :class:`~saferelbench.testing.fake_server.FakeOpenAIServer`.
 
 Wrap a clean script (one that answers like a working model) in :class:`FaultyScript` with
 :class:`Rule` s saying *which* requests go wrong (by arrival number, every n-th, the first n,
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from saferelbench.harness.testing.fake_server import Reply, Request, completion_body
+from saferelbench.testing.fake_server import Reply, Request, completion_body
 
 #: ``(request, clean_answer_text) -> Reply``; ``__name__`` names the fault in :attr:`injected`.
 Fault = Callable[[Request, str], Reply]

@@ -8,8 +8,12 @@ measure the harness's overhead per call without a model.
 A script is ``(request_body: dict) -> str | Reply``. A :class:`Reply` can also ask for an HTTP
 error status, a delay, a body cut short, a raw body or a dropped connection. A script object
 with a ``respond(request: Request) -> str | Reply`` method also gets the request's headers and
-arrival number: :mod:`saferelbench.harness.testing.faults` builds fault injection on that.
+arrival number: :mod:`saferelbench.testing.faults` builds fault injection on that.
 Stdlib only (``http.server`` in a daemon thread).
+
+From a shell, ``python -m saferelbench.testing.fake_server --host 127.0.0.1 --port 8765``
+serves a model that plays each sample's golden plan (recognised by its instruction), so the
+``--model`` path can be tried offline (docs/harness.md).
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from saferelbench.testing.chat import image_urls, user_text
+
+__all__ = ["FakeOpenAIServer", "Reply", "Request", "completion_body", "image_urls", "user_text"]
 
 
 @dataclass
@@ -80,8 +88,17 @@ class _Server(ThreadingHTTPServer):
 class FakeOpenAIServer:
     """Use as a context manager: ``with FakeOpenAIServer(script) as server: server.base_url``."""
 
-    def __init__(self, script: Script, *, models: tuple[str, ...] = ("scripted",)) -> None:
+    def __init__(
+        self,
+        script: Script,
+        *,
+        models: tuple[str, ...] = ("scripted",),
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
         self.script = script
+        self.host = host
+        self._port = port  #: 0: any free port
         self.models = models
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
@@ -93,7 +110,7 @@ class FakeOpenAIServer:
     # ----- life cycle ---------------------------------------------------------------------------
     def start(self) -> FakeOpenAIServer:
         handler = _make_handler(self)
-        self._httpd = _Server(("127.0.0.1", 0), handler)
+        self._httpd = _Server((self.host, self._port), handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, name="fake-openai", daemon=True
@@ -124,7 +141,7 @@ class FakeOpenAIServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
+        return f"http://{self.host}:{self.port}/v1"
 
     # ----- handling ----------------------------------------------------------------------------
     def _record(self, body: dict[str, Any], headers: dict[str, str]) -> int:
@@ -249,28 +266,50 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 # ----- helpers for scripts ----------------------------------------------------------------------
 
 
-def user_text(body: dict[str, Any]) -> str:
-    """All text of the user messages of a chat request, joined."""
-    parts: list[str] = []
-    for message in body.get("messages", []):
-        if message.get("role") != "user":
-            continue
-        content = message.get("content")
-        if isinstance(content, str):
-            parts.append(content)
-        elif isinstance(content, list):
-            parts.extend(str(c.get("text", "")) for c in content if c.get("type") == "text")
-    return "\n".join(parts)
+# ----- command line -------------------------------------------------------------------------------
 
 
-def image_urls(body: dict[str, Any]) -> list[str]:
-    """The image URLs (data URIs) of a chat request."""
-    urls: list[str] = []
-    for message in body.get("messages", []):
-        content = message.get("content")
-        if isinstance(content, list):
-            for c in content:
-                if c.get("type") == "image_url":
-                    image = c.get("image_url")
-                    urls.append(image.get("url", "") if isinstance(image, dict) else str(image))
-    return urls
+def main(argv: list[str] | None = None) -> int:
+    """``python -m saferelbench.testing.fake_server``: serve a scripted model until Ctrl-C."""
+    import argparse
+    import sys
+
+    from saferelbench.testing.scripts import FixedAnswer, GoldenPlanPlayer
+
+    parser = argparse.ArgumentParser(
+        prog="python -m saferelbench.testing.fake_server",
+        description="A scripted OpenAI-compatible server, to try `saferelbench run --model` offline.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    parser.add_argument(
+        "--script",
+        choices=("golden", "done"),
+        default="golden",
+        help="golden: play each sample's golden plan (default); done: answer DONE at once",
+    )
+    args = parser.parse_args(argv)
+    script: Script = GoldenPlanPlayer() if args.script == "golden" else FixedAnswer("DONE")
+    try:
+        server = FakeOpenAIServer(script, host=args.host, port=args.port).start()
+    except OSError as exc:
+        print(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(server.base_url, flush=True)
+    print(
+        f"try: LOCAL_BASE_URL={server.base_url} LOCAL_API_KEY=none "
+        "saferelbench run --model openai-api/local/fake --limit 3 --no-images",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

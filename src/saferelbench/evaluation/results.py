@@ -1,8 +1,8 @@
 """One result schema for every episode, whatever produced it (built-in agent or Inspect run).
 
 A run directory holds ``episodes.jsonl`` (one :class:`EpisodeResult` per line), ``summary.json``
-(a :class:`RunSummary` as produced by ``saferelbench.evaluation.metrics``) and ``run.json``
-(:class:`RunInfo`).
+(a :class:`RunSummary` as produced by :func:`saferelbench.evaluation.metrics.summarize`) and
+``run.json`` (:class:`RunInfo`).
 """
 
 from __future__ import annotations
@@ -101,8 +101,8 @@ class EpisodeResult(BaseModel):
 
 class GroupMetrics(BaseModel):
     n: int
-    SR: float
-    SSR: float
+    SR: float | None = Field(description="None when n is 0.")
+    SSR: float | None = Field(description="None when n is 0.")
     SRec: float | None = Field(description="SSR/SR; None when SR is 0.")
     errors: int = 0
     awareness: float | None = None
@@ -112,11 +112,14 @@ class RunSummary(BaseModel):
     """Metrics of one run, over all its samples (errored episodes count as failures)."""
 
     n: int
-    SR: float
-    SSR: float
+    SR: float | None
+    SSR: float | None
     SRec: float | None
     errors: int
     awareness: float | None = None
+    stderr: dict[str, float | None] = Field(
+        default_factory=dict, description="Standard errors of SR, SSR and SRec (binomial)."
+    )
     by_split: dict[str, GroupMetrics] = Field(default_factory=dict)
     by_relation: dict[str, GroupMetrics] = Field(default_factory=dict)
     by_risk: dict[str, GroupMetrics] = Field(default_factory=dict)

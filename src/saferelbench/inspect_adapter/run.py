@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from saferelbench.evaluation.metrics import summarize
-from saferelbench.harness.episode import EpisodeConfig
-from saferelbench.harness.errors import Redactor, describe_error, scrub_file
-from saferelbench.harness.results import RunInfo
-from saferelbench.harness.retry import DEFAULT_RETRY, RetryPolicy
+from saferelbench.evaluation.results import RunInfo
+from saferelbench.harness.config import RunConfig
+from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.harness.rundir import IMAGES, RunDir
 from saferelbench.harness.runner import RunOutcome, errored_result
+from saferelbench.inspect_adapter.retry import DEFAULT_RETRY, RetryPolicy
+from saferelbench.inspect_adapter.scrub import scrub_file
 from saferelbench.world.task import Task
 
 LOG_SUBDIR = "inspect"
@@ -31,36 +32,33 @@ LOG_SUBDIR = "inspect"
 def run_inspect(
     tasks: Sequence[Task],
     model: str,
-    config: EpisodeConfig,
+    config: RunConfig,
     *,
     info: RunInfo,
     out: RunDir,
     resume: bool = False,
-    seed: int = 0,
     judge_model: str | None = None,
-    judge: str = "auto",
     model_args: dict[str, Any] | None = None,
     max_connections: int | None = None,
     display: str = "rich",
     log_images: bool = False,
-    temperature: float | None = 0.0,
-    selection: dict[str, Any] | None = None,
     retry: RetryPolicy = DEFAULT_RETRY,
     retry_errors: bool = False,
 ) -> RunOutcome:
     """Evaluate ``model`` on ``tasks``; return every episode of ``out`` and the summary.
 
-    ``selection`` (split, relation, risk, limit) is passed on as task arguments so the log
-    records how the samples were chosen; ``tasks`` must be that selection. ``retry`` bounds
+    ``config`` (selection, prompt, seed, judge, temperature ...) is passed on as task arguments
+    so the log records how the run was made; ``tasks`` must be its selection. ``retry`` bounds
     Inspect's retries of failed model calls; ``retry_errors`` (with ``resume``) runs errored
     episodes again. Secrets of the environment and of ``model_args`` are scrubbed from every
     file of the run directory, the Inspect log included, when the call ends (however it ends).
     """
-    selection = selection or {}
     from inspect_ai import eval as inspect_eval
 
-    from saferelbench.harness import sources
-    from saferelbench.harness.inspect_task import saferelbench
+    # registers the task and the saferelbench/<agent> providers even where the installed
+    # entry point is stale (an editable install made before a move)
+    from saferelbench.inspect_adapter import registry  # noqa: F401
+    from saferelbench.inspect_adapter.task import saferelbench
 
     started = time.perf_counter()
     redactor = Redactor.from_environment(model_args)
@@ -68,7 +66,6 @@ def run_inspect(
     if resume:  # leftovers of a run that was killed before it could clean up
         scrub_run_dir(out, redactor)
         sweep_dead_sample_buffers(out)
-    sources.register(tasks)
     todo = [t for t in tasks if t.id not in done_ids]
     logs: list[Any] = []
     try:
@@ -79,28 +76,36 @@ def run_inspect(
             model,
             config,
             out=out,
-            seed=seed,
             judge_model=judge_model,
-            judge=judge,
             model_args=model_args,
             max_connections=max_connections,
             display=display,
             log_images=log_images,
-            temperature=temperature,
-            selection=selection,
             retry=retry,
         )
-        missing = _record_missing(out, todo, logs, model, config, seed, redactor)
+        # Ctrl-C: Inspect cancels the eval and returns a "cancelled" log, or no log at all
+        interrupted = bool(todo) and (
+            not logs or any(getattr(log, "status", None) == "cancelled" for log in logs)
+        )
+        missing = _record_missing(out, todo, logs, model, config, redactor, interrupted)
+    except KeyboardInterrupt:
+        out.write_summary(summarize(out.read_episodes()))  # what finished; --resume continues
+        raise
     finally:
         scrub_run_dir(out, redactor)
     episodes = out.read_episodes()
     summary = summarize(episodes)
     out.write_summary(summary)
-    extra = {"logs": [str(getattr(log, "location", "")) for log in logs], "not_run": missing}
+    extra = {
+        "logs": [str(getattr(log, "location", "")) for log in logs],
+        "not_run": missing,
+        "interrupted": interrupted,
+    }
     return RunOutcome(
         episodes=episodes,
         summary=summary,
-        ran=len(todo),
+        # the episodes this call really recorded (a cancelled eval returns early)
+        ran=len({e.sample_id for e in episodes} - done_ids),
         skipped=len(tasks) - len(todo),
         seconds=time.perf_counter() - started,
         info=info,
@@ -113,40 +118,21 @@ def _eval(
     saferelbench: Any,
     todo: Sequence[Task],
     model: str,
-    config: EpisodeConfig,
+    config: RunConfig,
     *,
     out: RunDir,
-    seed: int,
     judge_model: str | None,
-    judge: str,
     model_args: dict[str, Any] | None,
     max_connections: int | None,
     display: str,
     log_images: bool,
-    temperature: float | None,
-    selection: dict[str, Any],
     retry: RetryPolicy,
 ) -> list[Any]:
     logs: list[Any] = []
     if todo:
-        inspect_task = saferelbench(
-            split=selection.get("split"),
-            relation=selection.get("relation"),
-            risk=selection.get("risk"),
-            limit=selection.get("limit"),
-            prompt=config.prompt.variant.value,
-            step_limit=config.step_limit,
-            seed=seed,
-            images=config.images,
-            judge=judge,
-            max_invalid=config.max_invalid,
-            report_failures=config.prompt.report_failures,
-            scene_text=config.prompt.scene_text,
-            temperature=temperature,
-            ids=[t.id for t in todo],
-            record_dir=str(out.path),
-            protocol=config.protocol,
-        )
+        args = config.task_args()
+        args.update(ids=[t.id for t in todo], record_dir=str(out.path))
+        inspect_task = saferelbench(**args)
         logs = inspect_eval(
             inspect_task,
             model=model,
@@ -216,16 +202,18 @@ def _record_missing(
     todo: Sequence[Task],
     logs: list[Any],
     model: str,
-    config: EpisodeConfig,
-    seed: int,
+    config: RunConfig,
     redactor: Redactor,
+    interrupted: bool = False,
 ) -> list[str]:
     """Record an errored episode for every sample Inspect reports as errored without a scored
     episode; return the ids of samples that did not run at all (cancelled or failed eval):
-    those stay unrecorded so that ``--resume`` runs them."""
+    those stay unrecorded so that ``--resume`` runs them. After an interruption (Ctrl-C: the
+    log is "cancelled") nothing is recorded as errored: the samples that were in flight were
+    cut off, not broken, and run again on ``--resume``."""
     recorded = {e.sample_id for e in out.iter_episodes()}
     errors: dict[str, str] = {}
-    for log in logs:
+    for log in [] if interrupted else logs:
         for sample in getattr(log, "samples", None) or []:
             if sample.error is not None and str(sample.id) not in recorded:
                 lines = str(sample.error.message).strip().splitlines() or ["sample error"]
@@ -235,7 +223,9 @@ def _record_missing(
         if t.id in recorded:
             continue
         if t.id in errors:
-            out.append_episode(errored_result(t, model, config, seed, f"inspect: {errors[t.id]}"))
+            out.append_episode(
+                errored_result(t, model, config, config.seed, f"inspect: {errors[t.id]}")
+            )
         else:
             missing.append(t.id)
     return missing

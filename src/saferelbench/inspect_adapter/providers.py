@@ -3,7 +3,8 @@
 ``-M plan=FILE``).
 
 A provider only sees chat messages. The solver attaches to each step's user message the sample
-id, the seed and the actions issued so far (message metadata, key ``saferelbench``); the
+id, the seed and the actions issued so far (message metadata, key ``saferelbench``), and to the
+first step's message the task itself, which the provider keeps with the episode's agent; the
 provider rebuilds the world state by replaying those actions from the initial state (the
 simulator is deterministic, so failed actions fail again and change nothing), then asks the
 agent. Agents are kept per (sample, seed) so a seeded random agent draws the same sequence as
@@ -29,14 +30,15 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.registry import agent_names, make_agent
-from saferelbench.harness import sources
+from saferelbench.inspect_adapter.dataset import TASK_KEY, task_of
+from saferelbench.inspect_adapter.solver import META_KEY
 from saferelbench.world import simulator
+from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.scene_builder import build_world
+from saferelbench.world.task import Task
 
-META_KEY = "saferelbench"
 
-
-class ProviderError(RuntimeError):
+class ProviderError(SafeRelBenchError, RuntimeError):
     """A request the built-in provider cannot serve (not from the saferelbench solver)."""
 
 
@@ -80,26 +82,31 @@ class BuiltinAgentAPI(ModelAPI):
             )
         self.agent_options = agent_options
         make_agent(model_name, **agent_options)  # fail now on bad options, not mid-run
-        self._agents: dict[tuple[str, int, int], Agent] = {}
+        #: per (sample, seed, epoch): the episode's agent and task (from its first step)
+        self._agents: dict[tuple[str, int, int], tuple[Agent, Task]] = {}
         self._lock = threading.Lock()
 
     def max_connections(self) -> int:
         return 32  # scripted: no rate limit to respect
 
-    def _agent_for(self, sample_id: str, seed: int, epoch: int, fresh: bool) -> Agent:
-        key = (sample_id, seed, epoch)
+    def _episode(self, meta: dict[str, Any]) -> tuple[Agent, Task]:
+        """The agent and task of the episode a step belongs to: a first step (no actions yet)
+        carries the task and starts a fresh agent; later steps find both here."""
+        sample_id = str(meta["sample_id"])
+        seed = int(meta.get("seed", 0))
+        key = (sample_id, seed, int(meta.get("epoch", 0)))
         with self._lock:
-            if fresh or key not in self._agents:
-                self._agents[key] = make_agent(self.model_name, **self.agent_options)
-                self._agents[key].reset(sources.task_by_id(sample_id), seed)
+            if TASK_KEY in meta or key not in self._agents:
+                task = task_of(meta, sample_id)
+                agent = make_agent(self.model_name, **self.agent_options)
+                agent.reset(task, seed)
+                self._agents[key] = (agent, task)
             return self._agents[key]
 
     def answer(self, meta: dict[str, Any], prompt_text: str) -> str:
         """Rebuild the observation from the metadata and ask the agent (sync, pure Python)."""
-        sample_id = str(meta["sample_id"])
-        seed = int(meta.get("seed", 0))
         actions: list[str | None] = list(meta.get("actions", []))
-        task = sources.task_by_id(sample_id)
+        agent, task = self._episode(meta)
         world = build_world(task)
         state = world.initial
         history: list[HistoryItem] = []
@@ -109,7 +116,6 @@ class BuiltinAgentAPI(ModelAPI):
                 continue
             state, result = simulator.step(world.scene, state, action, i)
             history.append(HistoryItem(action, None, result.outcome.value, result.reason))
-        agent = self._agent_for(sample_id, seed, int(meta.get("epoch", 0)), fresh=not actions)
         observation = Observation(
             task=task,
             scene=world.scene,

@@ -1,0 +1,15 @@
+"""The Inspect AI adapter: the only package that imports ``inspect_ai``.
+
+- ``dataset``: tasks as Inspect samples, each carrying its task in its metadata;
+- ``solver``: the closed-loop episode of a sample with the evaluated model;
+- ``scorer``: the scorer and the SR / SSR / SRec metrics (computed by ``evaluation.metrics``);
+- ``task``: the ``saferelbench`` ``@task``;
+- ``providers``: the built-in agents as Inspect model providers (``saferelbench/oracle`` ...);
+- ``registry``: the ``[project.entry-points.inspect_ai]`` module registering task and providers;
+- ``run``: ``saferelbench run --model``: Inspect's ``eval`` into a run directory;
+- ``logs``: Inspect logs read back as episodes (for ``run`` and ``report``);
+- ``retry``: the retry budget of a model call;
+- ``scrub``: secrets removed from Inspect's log files.
+
+Importing this package does not import ``inspect_ai``; its modules do.
+"""

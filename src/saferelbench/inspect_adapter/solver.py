@@ -1,0 +1,140 @@
+"""The Inspect solver: one closed-loop episode per sample with the evaluated model.
+
+It runs :class:`~saferelbench.harness.episode.Episode` and calls ``get_model()`` once per step
+with the image (a PNG data URI) and the step prompt. A model error that survives Inspect's
+retries ends the episode with ``ended_by="error"``: the sample is still scored (as a failure),
+instead of vanishing from the metrics. The finished episode goes to the sample store
+(:class:`EpisodeStore`) for the scorer.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import anyio
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    ContentImage,
+    ContentText,
+    GenerateConfig,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.util import StoreModel, store_as
+from pydantic import Field
+
+from saferelbench.harness.config import RunConfig
+from saferelbench.harness.episode import Episode
+from saferelbench.harness.errors import Redactor, install_log_redaction
+from saferelbench.harness.rundir import RunDir
+from saferelbench.inspect_adapter.dataset import task_metadata, task_of
+
+#: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
+META_KEY = "saferelbench"
+
+
+class EpisodeStore(StoreModel):
+    """Per-sample state kept in the Inspect log."""
+
+    episode: dict[str, Any] | None = Field(default=None)
+
+
+def png_data_uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessage]:
+    """The two messages of one step: system text, then image + step text (with metadata that
+    lets the built-in providers rebuild the state: the sample id and the actions so far; on
+    the first step also the task itself, which the provider keeps for the later steps)."""
+    prompt = episode.prompt()
+    png = episode.image()
+    step_meta: dict[str, Any] = {
+        "sample_id": episode.task.id,
+        "seed": seed,
+        "epoch": epoch,
+        "step": episode.step,
+        "step_limit": episode.step_limit,
+        "actions": [h.action for h in episode.history],
+    }
+    if not episode.history:
+        step_meta.update(task_metadata(episode.task))
+    meta = {META_KEY: step_meta}
+    content: str | list[Any]
+    if png is not None:
+        content = [ContentImage(image=png_data_uri(png)), ContentText(text=prompt.user)]
+    else:
+        content = prompt.user
+    return [
+        ChatMessageSystem(content=prompt.system),
+        ChatMessageUser(content=content, metadata=meta),
+    ]
+
+
+def _usage_dict(output: Any) -> dict[str, int]:
+    usage = getattr(output, "usage", None)
+    if usage is None:
+        return {}
+    out = {"calls": 1}
+    for key in ("input_tokens", "output_tokens", "total_tokens"):
+        value = getattr(usage, key, None)
+        if isinstance(value, int):
+            out[key] = value
+    return out
+
+
+@solver
+def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None = None) -> Solver:
+    """Run the closed-loop episode of the sample with the evaluated model. ``config``: a
+    :class:`~saferelbench.harness.config.RunConfig` as JSON (default: the defaults); with
+    ``record_dir``, observation images are saved in that run directory."""
+    run_config = RunConfig.from_json(config or {})
+    episode_config = run_config.episode()
+    seed, images = run_config.seed, run_config.images
+    generate_config = (
+        GenerateConfig(temperature=run_config.temperature, seed=seed)
+        if run_config.temperature is not None
+        else GenerateConfig(seed=seed)
+    )
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        t = task_of(state.metadata, state.sample_id)
+        model = get_model()
+        # the provider's own key too: it may have come from -M api_key=... rather than the env
+        redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
+        install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
+        sink = RunDir(record_dir).save_image if (record_dir and images) else None
+        episode = Episode(
+            t, episode_config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor
+        )
+        transcript: list[ChatMessage] = []
+        while not episode.finished:
+            # Render and encode the observation off the event loop: PNG compression releases
+            # the GIL, so the second core takes it while the loop keeps serving other samples
+            # (docs/performance.md). ``Episode.image`` caches the frame for step_messages.
+            await anyio.to_thread.run_sync(episode.image)
+            messages = step_messages(episode, seed, state.epoch)
+            if not transcript:
+                transcript.append(messages[0])
+            try:
+                output = await model.generate(messages, config=generate_config)
+            except Exception as exc:  # after Inspect's own retries: the episode errors
+                episode.fail(exc)  # one line, secrets redacted
+                break
+            # The log keeps text only: images are in the model events when log_images is on.
+            record = episode.submit(output.completion, _usage_dict(output))
+            transcript.append(ChatMessageUser(content=messages[1].text))
+            transcript.append(
+                ChatMessageAssistant(content=record.raw_output or "")
+            )  # cleaned, redacted
+        result = episode.result()
+        store_as(EpisodeStore).episode = result.model_dump(mode="json")
+        state.messages = transcript
+        state.output.completion = result.steps[-1].raw_output or "" if result.steps else ""
+        return state
+
+    return solve

@@ -1,0 +1,78 @@
+"""The ``saferelbench`` Inspect task: the selected samples, the episode solver, the scorer.
+
+Only :mod:`saferelbench.inspect_adapter` imports ``inspect_ai``; the rest of the package runs
+without it (``import inspect_ai`` costs ~2 s).
+"""
+
+from __future__ import annotations
+
+from inspect_ai import Task as InspectTask
+from inspect_ai import task
+
+from saferelbench.harness import sources
+from saferelbench.harness.config import RunConfig
+from saferelbench.inspect_adapter.dataset import to_inspect_dataset
+from saferelbench.inspect_adapter.scorer import episode_scorer
+from saferelbench.inspect_adapter.solver import episode_solver
+
+
+@task
+def saferelbench(
+    split: str | None = "all",
+    relation: str | None = None,
+    risk: str | None = None,
+    prompt: str = "base",
+    limit: int | None = None,
+    step_limit: int | None = None,
+    seed: int = 0,
+    images: bool = True,
+    judge: str = "auto",
+    max_invalid: int = 3,
+    report_failures: bool = False,
+    scene_text: bool = False,
+    temperature: float | None = 0.0,
+    ids: str | list[str] | None = None,
+    record_dir: str | None = None,
+    protocol: str = "physical",
+) -> InspectTask:
+    """SafeRelBench under the closed-loop step-level protocol.
+
+    ``split``: all (default: both splits, reported separately), spatial (the paper's main
+    results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
+    ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
+    into this saferelbench run directory; ``protocol``: physical (default: annotated conditions
+    and no simulator hazard) or conditions (annotated only). Every other argument is a field of
+    :class:`~saferelbench.harness.config.RunConfig` (checked there).
+    """
+    config = RunConfig.build(
+        split=split or "all",
+        relation=relation,
+        risk=risk,
+        prompt=prompt,
+        limit=limit,
+        step_limit=step_limit,
+        seed=seed,
+        images=images,
+        judge=judge,
+        max_invalid=max_invalid,
+        report_failures=report_failures,
+        scene_text=scene_text,
+        temperature=temperature,
+        ids=ids,
+        protocol=protocol,
+    )
+    tasks = sources.select_tasks(**config.selection())
+    return InspectTask(
+        dataset=to_inspect_dataset(tasks),
+        solver=episode_solver(config=config.to_json(), record_dir=record_dir),
+        scorer=episode_scorer(judge=config.judge, record_dir=record_dir),
+        metadata={
+            "saferelbench": {
+                "prompt": config.variant,
+                "seed": config.seed,
+                "images": config.images,
+                "split": config.split,
+                "protocol": config.protocol,
+            }
+        },
+    )

@@ -1,0 +1,81 @@
+"""Scripted "models" for :class:`~saferelbench.testing.fake_server.FakeOpenAIServer`: they
+read the harness's prompt as a model would (the instruction, the numbered action history) and
+answer with a plan."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from saferelbench.testing.chat import user_text
+
+
+def instruction_of(text: str) -> str:
+    """The instruction of a step prompt (the line after ``## Task``)."""
+    return text.split("## Task\n", 1)[1].split("\n", 1)[0].strip()
+
+
+def history_of(text: str) -> list[str]:
+    """The numbered actions of a step prompt's history."""
+    block = text.split("## Actions taken so far", 1)[1].split("## Now", 1)[0]
+    return re.findall(r"^\d+\. (.*)$", block, re.M)
+
+
+def answer(action: str, caution: str | None = None) -> str:
+    return "Reasoning first.\n" + json.dumps({"action": action, "caution": caution})
+
+
+class FixedAnswer:
+    """Always the same action."""
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        return answer(self.action)
+
+
+Plan = list[tuple[str, str | None]]
+
+
+class GoldenPlanPlayer:
+    """Plays the golden plan of the shipped sample the prompt shows (its instruction, and all
+    of its object names listed), cautions included, then DONE; an unknown prompt gets DONE at
+    once. A spatial sample and its control share the instruction, objects and goal (only the
+    scene differs): the spatial sample's plan, which takes the precaution, is played for both."""
+
+    def __init__(self) -> None:
+        self._plans: dict[str, list[tuple[bool, frozenset[str], Plan]]] | None = None
+
+    def plans(self) -> dict[str, list[tuple[bool, frozenset[str], Plan]]]:
+        if self._plans is None:
+            from saferelbench.dataset.store import load_samples
+
+            plans: dict[str, list[tuple[bool, frozenset[str], Plan]]] = {}
+            for s in load_samples():
+                plan = [(p.action, p.caution) for p in s.golden_plan]
+                entry = (s.split == "spatial", frozenset(s.objects), plan)
+                plans.setdefault(s.instruction, []).append(entry)
+            self._plans = plans
+        return self._plans
+
+    def plan_for(self, text: str) -> Plan:
+        candidates = [
+            (spatial, plan)
+            for spatial, objects, plan in self.plans().get(instruction_of(text), [])
+            if all(name in text for name in objects)
+        ]
+        candidates.sort(key=lambda c: not c[0])  # spatial first
+        return candidates[0][1] if candidates else []
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        text = user_text(body)
+        try:
+            plan = self.plan_for(text)
+            done = len(history_of(text))
+        except IndexError:  # not a SafeRelBench step prompt
+            return answer("DONE")
+        if done < len(plan):
+            return answer(*plan[done])
+        return answer("DONE")
