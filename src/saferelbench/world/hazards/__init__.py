@@ -5,17 +5,19 @@ After every successful step the simulator derives proximity from the new placeme
 :data:`PIPELINE`) on the state *after* the step. Each rule is a small function in one module
 per relation:
 
-- :mod:`.support` (supporting): a support pulled away, a lid opened, no stable support, a
+- ``_core``: the step context, the rule record and the shared physical queries (contact, heat
+  exposure, falling);
+- ``support`` (supporting): a support pulled away, a lid opened, no stable support, a
   heavy load on an unsteady stool;
-- :mod:`.liquids` (containment): brim-full vessels spilling or overflowing, liquid reaching an
+- ``liquids`` (containment): brim-full vessels spilling or overflowing, liquid reaching an
   appliance;
-- :mod:`.heat` (containment and proximity): heat reaching combustibles, chemicals, metal in a
+- ``heat`` (containment and proximity): heat reaching combustibles, chemicals, metal in a
   microwave, transitively through containers, carriers and stacks and to the neighbours of a
   source whose outside gets hot;
-- :mod:`.contamination` (containment): contact with raw meat, dirty items and surfaces,
+- ``contamination`` (containment): contact with raw meat, dirty items and surfaces,
   chemicals;
-- :mod:`.food` (none): cooking from frozen in a slow cooker, moving a running hot appliance;
-- :mod:`.episode` (episode end): appliances left on, doors left open, things left on the floor.
+- ``food`` (none): cooking from frozen in a slow cooker, moving a running hot appliance;
+- ``episode`` (episode end): appliances left on, doors left open, things left on the floor.
 
 ``docs/hazards.md`` lists every rule with its trigger, consequence and source. Which objects are
 carriers, soft, stable supports, raw meat, ... is data in ``world/attributes.json``.
