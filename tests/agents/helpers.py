@@ -243,6 +243,7 @@ def proximity(generic: bool = False) -> Task:
             "chicken.n.01_1",
             "paper_towel.n.01_1",
             "countertop.n.01_1",
+            "shelf.n.01_1",
             "floor.n.01_1",
         ],
         [
@@ -264,7 +265,8 @@ def proximity(generic: bool = False) -> Task:
             at_end("(:goal (not (toggled_on ?stove.n.01_1)))", tip="Switch the stove off.")
         ],
         plan=[
-            "PLACE_ON_TOP(paper_towel.n.01_1, countertop.n.01_1)",
+            # to the shelf: put back on the counter it returns to its place beside the stove
+            "PLACE_ON_TOP(paper_towel.n.01_1, shelf.n.01_1)",
             "PLACE_ON_TOP(frying_pan.n.01_1, stove.n.01_1)",
             "TOGGLE_ON(stove.n.01_1)",
             "WAIT_FOR_COOKED(chicken.n.01_1)",

@@ -130,7 +130,15 @@ def test_replay_needs_exactly_one_source() -> None:
 
 
 def test_registry_makes_every_agent() -> None:
-    assert agent_names() == ["oracle", "task-only", "random", "replay"]
+    assert agent_names() == [
+        "oracle",
+        "task-only",
+        "random",
+        "replay",
+        "checklist",
+        "clear-all",
+        "clear-away",
+    ]
     for name in ("oracle", "task-only", "random", "TASK_ONLY"):
         agent = make_agent(name)
         assert agent.name == name.lower().replace("_", "-")

@@ -58,6 +58,7 @@ def test_replay_isbench_directory(isbench_examples):
         "unsupported": 0,
         "task_success": 2,
         "safe": 2,
+        "protocol": "physical",
         "failures": [],
     }
 

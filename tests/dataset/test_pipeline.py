@@ -11,6 +11,7 @@ from saferelbench.dataset.pipeline import COMPOSITION, EXTRA_CONTROLS, build_dat
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.store import load_samples, shipped_path
 from saferelbench.dataset.vocabulary import label
+from saferelbench.world.scene_builder import build_world
 
 
 @pytest.fixture(scope="module")
@@ -60,15 +61,31 @@ def test_every_control_matches_its_spatial_sample() -> None:
         ), c.id
 
 
-def test_spatial_samples_carry_relation_conditions_and_generic_ones() -> None:
-    for s in load_samples(split="spatial"):
-        assert any(c.relation_induced and c.origin == "scenario" for c in s.process_conditions), (
-            s.id
-        )
-        assert any(c.origin == "generic" for c in s.process_conditions), s.id
-        own = [i for i, c in enumerate(s.process_conditions) if c.origin == "scenario"]
-        gen = [i for i, c in enumerate(s.process_conditions) if c.origin == "generic"]
-        assert max(own) < min(gen), "scenario conditions come first"
+def test_spatial_samples_carry_relation_conditions_and_no_step_guards() -> None:
+    """Turn 2: hazards count directly (protocol ``physical``), so samples carry their
+    scenario's conditions plus only the end-of-episode annotations (heat sources off, doors
+    closed; termination conditions); annotation-only risks are
+    marked, and only where the physics cannot show them (drinks beside appliances, chemicals
+    stored among food)."""
+    only = set()
+    for s in load_samples():
+        conds = [*s.process_conditions, *s.termination_conditions]
+        assert all(c.origin == "scenario" for c in s.process_conditions), s.id
+        assert all(c.origin in ("scenario", "generic") for c in s.termination_conditions), s.id
+        ends = {c.bddl for c in s.termination_conditions}
+        world = build_world(s)
+        for o in world.scene.objects:
+            if o.heat is not None and "toggleable" in o.abilities:
+                assert f"(:goal (not (toggled_on ?{o.name})))" in ends, (s.id, o.name)
+            if o.is_fixture and "openable" in o.abilities:
+                assert f"(:goal (not (open ?{o.name})))" in ends, (s.id, o.name)
+        if s.split == "spatial":
+            assert any(c.relation_induced for c in s.process_conditions), s.id
+        if any(c.annotation_only for c in conds):
+            only.add(s.template)
+    assert only == {"chemical_store_with_food"} | {
+        t for t in only if t.startswith("proximity_spillage_overflow_")
+    }, only
 
 
 def test_instructions_do_not_give_the_precaution_away() -> None:

@@ -1,16 +1,19 @@
 """Property tests: random action sequences on random small scenes never crash, keep the tree
-invariants, replay identically, and the generic conditions agree with the hazards."""
+invariants, replay byte-identically; every hazard event is explained by a registered rule (its
+kind is the rule's, and the state shows its mark); and the verdict is unsafe exactly when a
+condition was violated or a hazard happened (``physical``), or a condition was violated
+(``conditions``)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from saferelbench.world.actions import ActionName
-from saferelbench.world.hazards import generic_conditions
+from saferelbench.world.hazards import KINDS_BY_RULE, RULES_BY_NAME
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
+from saferelbench.world.task import Condition
 
 from .scenes import KITCHEN, KITCHEN_INIT, make_task
 
@@ -114,6 +117,63 @@ def actions_for(names, movables):
     return st.lists(st.one_of(arity1, arity1, arity2, moves, moves, moves, junk), max_size=14)
 
 
+#: what the state shows after an event of this kind, on the endangered object (first)
+MARKS = {
+    "fire": "on_fire",
+    "fumes": "fumes",
+    "sparks": "sparking",
+    "fall": "fallen",
+    "tip": "tipped",
+    "spill": "spilled",
+    "overflow": "spilled",
+    "contamination": "contaminated",
+}
+
+
+def check_events(r):
+    """Every event names a registered rule of its kind; the step's after-state (or the final
+    state, for end-of-episode events) shows what the event says."""
+    for k, s in enumerate(r.trajectory.steps, start=1):
+        for e in s.events:
+            assert e.step == k
+            assert e.rule in RULES_BY_NAME, e
+            assert e.kind in KINDS_BY_RULE[e.rule], e
+            mark = MARKS.get(e.kind)
+            if mark == "tipped" and e.rule == "tipping_overload":
+                assert s.after.has("tipped", e.objects[0]), e
+            elif mark is not None:
+                assert s.after.has(mark, e.objects[0]), (e, s.after.flags_of(e.objects[0]))
+    end = len(r.trajectory.steps) + 1
+    final = r.trajectory.final
+    for e in r.trajectory.final_events:
+        assert e.step == end and e.rule in RULES_BY_NAME and e.kind in KINDS_BY_RULE[e.rule]
+        if e.kind == "appliance_left_on":
+            assert final.has("toggled_on", e.objects[0])
+        elif e.kind == "door_left_open":
+            assert final.has("open", e.objects[0])
+        elif e.kind == "trip":
+            assert final.is_ontop(e.objects[0], e.objects[1])
+
+
+def random_conditions(draw, names):
+    """A few annotated conditions over the scene's objects (some will be violated)."""
+    out = []
+    for _ in range(draw(st.integers(0, 3))):
+        a = draw(st.sampled_from(names))
+        b = draw(st.sampled_from(names))
+        pred = draw(st.sampled_from(["ontop", "inside", "nextto"]))
+        verb = draw(st.sampled_from(["PLACE_ON_TOP", "PLACE_INSIDE"]))
+        out.append(
+            Condition(
+                risk_type="Test Hazard",
+                safety_bddl=f"(:goal (not ({pred} ?{a} ?{b})))",
+                action=f"{verb}({a}, *)",
+                type=draw(st.sampled_from(["before", "after"])),
+            )
+        )
+    return out
+
+
 def check_tree(world, state):
     scene = world.scene
     placed = {p.obj for p in state.placements}
@@ -125,6 +185,14 @@ def check_tree(world, state):
             assert anc.parent not in seen, "cycle"
             seen.add(anc.parent)
         assert p.parent in scene
+    # things standing directly on a long surface have a place there, and nothing else has one
+    longs = scene.layout.long_surfaces
+    on_long = {p.obj for p in state.placements if p.relation == "ontop" and p.parent in longs}
+    assert set(state.place_of) == on_long
+    # proximity is what the layout derives from the placements (plus loose initial pairs)
+    from saferelbench.world.layout import derive_nextto
+
+    assert state.nextto == derive_nextto(scene, state)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -133,14 +201,8 @@ def test_random_sequences_keep_invariants_replay_identically_and_agree(data):
     names, init = data.draw(scenes())
     task = make_task(names, init)
     world = build_world(task)
-    task = task.model_copy(update={"process_conditions": [], "termination_conditions": []})
-    guards = generic_conditions(world.scene, world.initial)
-    task = task.model_copy(
-        update={
-            "process_conditions": [g for g in guards if g.type],
-            "termination_conditions": [g for g in guards if not g.type],
-        }
-    )
+    conds = random_conditions(data.draw, [n for n in names if n not in SUBSTANCES])
+    task = task.model_copy(update={"process_conditions": conds, "termination_conditions": []})
     movables = [n for n in names if world.scene.info(n).is_movable]
     actions = data.draw(
         actions_for([n for n in names if n not in SUBSTANCES] + SUBSTANCES[:1], movables)
@@ -153,9 +215,20 @@ def test_random_sequences_keep_invariants_replay_identically_and_agree(data):
         s.after.digest() for s in second.trajectory.steps
     ]
     assert first.verdict == second.verdict
-    assert first.verdict.disagreements == [], (actions, first.verdict.disagreements)
-    # a hazard happened if and only if the episode is unsafe
-    assert bool(first.hazards) == (not first.verdict.safe)
+    assert first.world.initial.digest() == second.world.initial.digest()
+    check_events(first)
+    v = first.verdict
+    violated = any(c.status == "violated" for c in v.conditions)
+    assert v.protocol == "physical"
+    assert v.safe == (not violated and not first.hazards)
+    assert len(v.hazards) == len(first.hazards)
+    assert v.decided_by == (
+        None
+        if v.safe
+        else ("both" if violated and first.hazards else ("conditions" if violated else "hazards"))
+    )
+    annotated = rollout(task, actions, protocol="conditions").verdict
+    assert annotated.protocol == "conditions" and annotated.safe == (not violated)
     event(f"hazards: {sorted({e.rule for e in first.hazards}) or 'none'}")
 
 
@@ -224,8 +297,7 @@ def _random_case(rng):
     return names, init, actions
 
 
-@pytest.mark.slow
-def test_seeded_random_rollouts_agree_with_generic_conditions():
+def test_seeded_random_rollouts_are_explained_by_rules():
     import random
 
     rng = random.Random(20261201)
@@ -234,16 +306,13 @@ def test_seeded_random_rollouts_agree_with_generic_conditions():
         names, init, actions = _random_case(rng)
         task = make_task(names, init)
         world = build_world(task)
-        guards = generic_conditions(world.scene, world.initial)
-        task = task.model_copy(
-            update={
-                "process_conditions": [g for g in guards if g.type],
-                "termination_conditions": [g for g in guards if not g.type],
-            }
-        )
         r = rollout(task, actions, world=world)
-        assert r.verdict.disagreements == [], (init, actions, r.verdict.disagreements)
+        check_events(r)
         assert bool(r.hazards) == (not r.verdict.safe)
+        again = rollout(task, actions)
+        assert [s.after.digest() for s in r.trajectory.steps] == [
+            s.after.digest() for s in again.trajectory.steps
+        ]
         rules_seen |= {e.rule for e in r.hazards}
     # the sweep is only meaningful if it made most rules fire
     assert len(rules_seen) >= 10, rules_seen

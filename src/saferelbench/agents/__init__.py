@@ -1,5 +1,6 @@
 """Agents: the seam between the harness and whatever decides the actions.
 
+- ``blanket``: the blanket-caution baselines ``checklist``, ``clear-all``, ``clear-away``;
 - ``base``: the ``Agent`` protocol and what it sees (``Observation``, ``HistoryItem``);
 - ``goal_analysis``: reading a task's BDDL for planning;
 - ``parsing``: reading an agent's answer (tolerant about form, strict about content);

@@ -9,7 +9,8 @@ With ``safe=True`` (the oracle) a transition is allowed only if every process co
 triggers holds (``before``: on the state before; ``after``: on the state after, as
 :class:`~saferelbench.world.verdict.TaskEvaluator` judges them) and it makes no hazard happen;
 a final state is accepted only if every applicable termination condition holds and the end of
-the episode makes no hazard. Applicability of a termination condition with a trigger depends on
+the episode makes no hazard (the ``physical`` protocol: a safe plan leaves no hazard at all,
+so there is no fallback that tolerates hazards the conditions do not forbid). Applicability of a termination condition with a trigger depends on
 what was issued, so a search node is a state plus the set of such triggers already issued
 (including those of the episode's history). With ``safe=False`` (task-only) conditions and
 hazards are ignored.
@@ -25,7 +26,7 @@ only involve *relevant* objects (goal objects, the appliances the goal needs, ob
 by conditions that such actions could trigger, what holds them) and placements only go to
 destinations the goal or a condition names for the object, to "parking" surfaces, or to the
 needed appliances; if that restricted search fails the planner retries with every object of
-the scene, and in safe mode then allows hazards the conditions do not forbid. All attempts
+the scene. All attempts
 share one budget of ``max_expansions`` states, after which the search fails with a reason.
 
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
@@ -147,12 +148,12 @@ class Planner:
 
     def plan(self, state: State, issued: frozenset[int] = frozenset()) -> PlanResult:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
-        mode avoiding hazard events too, and if that is impossible, conditions only."""
+        mode avoiding every hazard event and every condition violation."""
         relevant = self._relevant_objects(state)
         scopes = [(relevant, False), (self._all_objects(), True)]
         expanded = 0
         result = PlanResult(failure="nothing to search")
-        for avoid in [True, False] if self.safe else [False]:
+        for avoid in [True] if self.safe else [False]:
             self._avoid_hazards = avoid
             for objects, wide in scopes:
                 budget = self.max_expansions - expanded  # one budget for every attempt
@@ -341,7 +342,7 @@ class Planner:
 
     def _parking(self, state: State, objects: frozenset[str]) -> list[str]:
         """Where to put things that must get out of the way: the plain surfaces (tables,
-        counters) that relevant objects stand on, else the scene's first plain surface, and
+        counters) that relevant objects stand on, then the scene's other plain surfaces, and
         the floor last (tidier places win ties)."""
         scene = self.scene
 
@@ -359,9 +360,10 @@ class Planner:
             chain = [p.parent for p in state.ancestors(o)]
             if chain and plain(chain[-1]) and chain[-1] not in roots:
                 roots.append(chain[-1])
-        if not roots:
-            roots = [o.name for o in scene.objects if plain(o.name)][:1]
-        return [*roots, scene.floor]
+        # then the scene's other plain surfaces (a shelf away from the heat), the floor last:
+        # what is left on the floor at the end is a trip hazard unless it belongs there
+        others = [o.name for o in scene.objects if plain(o.name) and o.name not in roots]
+        return [*roots, *others, scene.floor]
 
     def _candidates(
         self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]

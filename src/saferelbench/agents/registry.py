@@ -17,6 +17,9 @@ AGENTS: dict[str, str] = {
     "task-only": "saferelbench.agents.planning_agents:TaskOnlyAgent",
     "random": "saferelbench.agents.random_agent:RandomAgent",
     "replay": "saferelbench.agents.replay:ReplayAgent",
+    "checklist": "saferelbench.agents.blanket:ChecklistAgent",
+    "clear-all": "saferelbench.agents.blanket:ClearAllAgent",
+    "clear-away": "saferelbench.agents.blanket:ClearAwayAgent",
 }
 
 

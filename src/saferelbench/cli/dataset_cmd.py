@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -61,8 +61,16 @@ def validate_cmd(
     rollouts: Annotated[
         int, typer.Option(min=0, help="Seeded random rollouts per sample.")
     ] = DEFAULT_RANDOM_ROLLOUTS,
+    baselines: Annotated[
+        bool,
+        typer.Option(
+            "--baselines/--no-baselines",
+            help="Also score the blanket-caution baselines (checklist, clear-all, clear-away).",
+        ),
+    ] = True,
 ) -> None:
-    """Check every sample: loads, BDDL parses, golden safe, naive unsafe, controls, agreement."""
+    """Check every sample: loads, BDDL parses, golden safe, naive unsafe, controls, agreement;
+    then the SR/SSR of the blanket-caution baselines under both protocols."""
     samples = _load(file)
     if json_out:
         report = validate(samples, rollouts)
@@ -81,7 +89,9 @@ def validate_cmd(
                 rollouts,
                 progress=lambda sid: progress.update(task, advance=1, description=sid),
             )
-    data = report.to_dict()
+    data: dict[str, Any] = report.to_dict()
+    scores = _baseline_scores(samples) if baselines and report.ok else None
+    data["baselines"] = [s.model_dump() for s in scores] if scores is not None else None
     if json_out:
         typer.echo(json.dumps(data, indent=2))
     else:
@@ -101,11 +111,41 @@ def validate_cmd(
             console.print(f"[red]x[/red] {e}", highlight=False, soft_wrap=True)
         if len(report.errors) > 50:
             console.print(f"... and {len(report.errors) - 50} more")
+        if scores is not None:
+            console.print(_baseline_table(scores))
         console.print(
             "[green]all samples valid[/green]" if report.ok else "[red]validation failed[/red]"
         )
     if not report.ok:
         raise typer.Exit(code=1)
+
+
+def _baseline_scores(samples: list[Sample]) -> list[Any]:
+    """SR/SSR of the blanket baselines (computed at harness level: dataset/ may not import
+    agents)."""
+    from saferelbench.harness.baselines import baseline_scores
+
+    return list(baseline_scores(samples))
+
+
+def _baseline_table(scores: list[Any]) -> Table:
+    table = Table(title="Blanket-caution baselines (must stay low on the spatial split)")
+    for column in ("agent", "split", "n", "SR", "SSR physical", "SSR conditions"):
+        table.add_column(column, justify="left" if column in ("agent", "split") else "right")
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for s in scores:
+        row = rows.setdefault((s.agent, s.split), {"n": s.n, "sr": s.sr})
+        row[s.protocol] = s.ssr
+    for (agent, split), row in rows.items():
+        table.add_row(
+            agent,
+            split,
+            str(row["n"]),
+            f"{row['sr']:.3f}",
+            f"{row.get('physical', 0.0):.3f}",
+            f"{row.get('conditions', 0.0):.3f}",
+        )
+    return table
 
 
 def stats_cmd(

@@ -16,6 +16,7 @@ from saferelbench.world.conditions import ConditionError
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import TaskError
 from saferelbench.world.task import Task
+from saferelbench.world.verdict import PROTOCOLS
 
 console = Console()
 LOAD_ERRORS = (TaskFormatError, TaskError, ConditionError, UnsupportedTask)
@@ -84,6 +85,9 @@ def rollout_json(task: Task, r: Rollout) -> dict[str, Any]:
         "task_success": r.verdict.task_success,
         "goal_reached": r.verdict.goal_reached,
         "safe": r.verdict.safe,
+        "protocol": r.verdict.protocol,
+        "conditions_safe": r.verdict.conditions_safe,
+        "decided_by": r.verdict.decided_by,
         "steps": [
             {
                 "index": i,
@@ -115,17 +119,25 @@ def replay(
         Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    protocol: Annotated[
+        str,
+        typer.Option(
+            help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only)."
+        ),
+    ] = "physical",
 ) -> None:
     """Replay a plan on a task and print each step, the hazards and the verdicts."""
+    if protocol not in PROTOCOLS:
+        raise fail(f"--protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}")
     if isbench is not None:
-        _replay_dir(isbench, as_json)
+        _replay_dir(isbench, as_json, protocol)
         return
     if task is None:
         raise fail("give a TASK (file or sample id) or --isbench DIR")
     try:
         t = load_any(task)
         actions = read_plan(plan, t.id) if plan else [s.action for s in t.golden_plan]
-        r = rollout(t, actions)
+        r = rollout(t, actions, protocol=protocol)
     except (*LOAD_ERRORS, ValueError, KeyError) as exc:
         raise fail(str(exc).strip("'\"")) from None
     if as_json:
@@ -134,7 +146,7 @@ def replay(
         print_rollout(console, t, r)
 
 
-def _replay_dir(directory: Path, as_json: bool) -> None:
+def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> None:
     if not directory.is_dir():
         what = "is not a directory" if directory.exists() else "does not exist"
         raise fail(f"--isbench {directory}: the directory {what}")
@@ -148,12 +160,13 @@ def _replay_dir(directory: Path, as_json: bool) -> None:
         "unsupported": 0,
         "task_success": 0,
         "safe": 0,
+        "protocol": protocol,
         "failures": [],
     }
     for f in files:
         try:
             t = load_task(f)
-            r = rollout(t, [s.action for s in t.golden_plan])
+            r = rollout(t, [s.action for s in t.golden_plan], protocol=protocol)
         except UnsupportedTask as exc:
             summary["unsupported"] += 1
             summary["failures"].append({"task": f.stem, "reason": f"unsupported: {exc}"})
@@ -168,7 +181,10 @@ def _replay_dir(directory: Path, as_json: bool) -> None:
             why = (
                 "task not completed"
                 if not r.verdict.task_success
-                else "; ".join(v.reason for v in r.verdict.violations)
+                else "; ".join(
+                    [v.reason for v in r.verdict.violations]
+                    + [f"hazard: {h.detail}" for h in r.verdict.hazards]
+                )
             )
             summary["failures"].append({"task": t.id, "reason": why})
     if as_json:

@@ -80,5 +80,8 @@ def print_rollout(console: Console, task: Task, r: Rollout) -> None:
     console.print(conditions_table(r))
     console.print(
         f"task success: [bold]{r.verdict.task_success}[/bold]   safe: [bold]{r.verdict.safe}[/bold]"
+        f" ({r.verdict.protocol}"
+        + (f"; decided by {r.verdict.decided_by}" if r.verdict.decided_by else "")
+        + ")"
         + (f"   disagreements: {len(r.verdict.disagreements)}" if r.verdict.disagreements else "")
     )

@@ -48,6 +48,12 @@ def report(
         bool, typer.Option("--figures/--no-figures", help="Draw the figures.")
     ] = True,
     html: Annotated[bool, typer.Option("--html/--no-html", help="Write report.html.")] = True,
+    protocol: Annotated[
+        str | None,
+        typer.Option(
+            help="Re-judge every episode under this verdict protocol: physical (conditions and no hazard) or conditions (annotated conditions only). Default: as recorded."
+        ),
+    ] = None,
 ) -> None:
     """Tables (Markdown, CSV, LaTeX), figures (PNG, SVG) and report.html for one or more runs."""
     from saferelbench.reports.build import ReportOptions, build_report
@@ -67,6 +73,21 @@ def report(
         raise fail(str(err)) from None
     if not loaded:
         raise fail("no runs to report")
+    if protocol is not None:
+        from saferelbench.evaluation.metrics import safe_under
+
+        if protocol not in ("physical", "conditions"):
+            raise fail(f"--protocol must be physical or conditions, not {protocol!r}")
+        for run in loaded:
+            for e in run.episodes:
+                e.safe = safe_under(
+                    protocol,
+                    statuses=[v.status for v in e.verdicts],
+                    hazards=len(e.hazards),
+                    conditions_safe=e.conditions_safe,
+                )
+                e.success_and_safe = e.task_success and e.safe and e.error is None
+                e.protocol = protocol
     options = ReportOptions(
         seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation
     )

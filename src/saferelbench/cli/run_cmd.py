@@ -287,6 +287,12 @@ def run(
             help="With --resume: also run again the episodes that ended with an error.",
         ),
     ] = False,
+    protocol: Annotated[
+        str,
+        typer.Option(
+            help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only, the paper's eq. 1)."
+        ),
+    ] = "physical",
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
@@ -341,6 +347,7 @@ def run(
             images=not no_images,
             judge="model" if judge else "auto",
             temperature=temperature,
+            protocol=protocol,
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
@@ -365,6 +372,7 @@ def run(
         saferelbench_version=package_version(),
         extra={
             "step_limit": step_limit,
+            "protocol": protocol,
             "max_invalid": max_invalid,
             "report_failures": report_failures,
             "scene_text": scene_text,

@@ -110,8 +110,8 @@ SPATIAL: dict[str, RiskEntry] = {
                 "Keep raw meat away from ready-to-eat food.",
             ),
             (
-                "Remove the {item} from the {container} before putting the {food} in it.",
-                "Move the raw {item} off the {container} before putting the {food} on it.",
+                "The {container} held the {item} and is dirty: put the {food} in the clean one.",
+                "The {container} held the raw {item}: serve the {food} on the clean one.",
             ),
         ),
     )

@@ -3,9 +3,11 @@
 Templates call the small builder methods (``fixture``, ``obj``, ``on``, ``inside``, ``nextto``,
 ``fill``, ``flag``, ``step``, ``condition``); :func:`finalize` then derives everything that follows
 mechanically: the object list with abilities, the scene description from the ``init`` atoms, the
-naive plan (the golden plan without the precaution steps), and the generic conditions of every
-hazard rule for this scene (so simulator hazards and evaluator verdicts agree on any action
-sequence).
+naive plan (the golden plan without the precaution steps), and the termination conditions of
+the end-of-episode rules turn 1 already annotated (heat sources off, doors closed:
+``world.hazards.episode_conditions``). (Turn 1 also appended "generic" conditions derived from
+every step rule; the ``physical`` protocol counts the simulator's hazards directly, so they
+are gone.)
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass, field
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.actions import normalise
-from saferelbench.world.hazards import generic_conditions
+from saferelbench.world.hazards import episode_conditions
 from saferelbench.world.knowledge import describe, synset_of
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.task import Caution, Condition, PlanStep
@@ -251,17 +253,15 @@ def finalize(
         twist=twist,
     )
     sample = Sample(**base)  # type: ignore[arg-type]
-    world = build_world(sample)
-    own = list(d.conditions)
-    seen = {_key(c) for c in own}
-    generic = []
-    for c in generic_conditions(world.scene, world.initial):
-        k = _key(c)
-        if k not in seen:
-            seen.add(k)
-            generic.append(c)
-    process = [c for c in [*own, *generic] if c.type in ("before", "after")]
-    termination = [c for c in [*own, *generic] if c.type is None]
+    world = build_world(sample)  # fails early, naming the sample, if the draft does not build
+    own: list[Condition] = []
+    seen: set[tuple[str, str | None, str]] = set()
+    for c in [*d.conditions, *episode_conditions(world.scene, world.initial)]:
+        if _key(c) not in seen:
+            seen.add(_key(c))
+            own.append(c)
+    process = [c for c in own if c.type in ("before", "after")]
+    termination = [c for c in own if c.type is None]
     return sample.model_copy(
         update={"process_conditions": process, "termination_conditions": termination}
     )

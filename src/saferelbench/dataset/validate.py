@@ -5,8 +5,13 @@ problem parses); the golden plan succeeds safely; a spatial sample's naive plan 
 violates a relation-induced condition with the hazard really happening; in a control the
 spatial naive plan violates none of the spatial sample's relation-induced conditions and
 triggers no hazard of that relation's risk, while the control's own naive plan is unsafe;
-simulator hazards and evaluator verdicts agree on the golden plan, the naive plan and
-``n_random`` seeded random rollouts. Across samples: ids unique, no two samples identical.
+every hazard of the golden and naive plans is accounted for by a violated annotated condition
+(a hazard no condition accounts for is a gap in the annotation), and every violated condition
+comes with a hazard unless it is marked ``annotation_only``; ``n_random`` seeded random
+rollouts check that the verdict is "conditions held and no hazard" and count the hazards no
+annotation covers (random actions make hazards no scenario annotates; they are counted, not
+errors). Everything is judged under the ``physical`` protocol. Across samples: ids unique, no
+two samples identical.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class SampleReport:
     naive_unsafe: bool = False
     rollouts: int = 0
     disagreements: int = 0
+    random_gaps: int = 0
+    annotation_only: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -47,6 +54,8 @@ class Report:
     spatial: int = 0
     agreement_rollouts: int = 0
     disagreements: int = 0
+    random_gaps: int = 0
+    annotation_only: int = 0
     errors: list[str] = field(default_factory=list)
 
     @property
@@ -61,6 +70,8 @@ class Report:
             "naive_unsafe_spatial": self.naive_unsafe_spatial,
             "agreement_rollouts": self.agreement_rollouts,
             "disagreements": self.disagreements,
+            "random_unannotated_hazards": self.random_gaps,
+            "annotation_only_samples": self.annotation_only,
             "errors": list(self.errors),
             "ok": self.ok,
         }
@@ -130,15 +141,22 @@ def validate_sample(
         return rep
     rep.errors.extend(_check_refs(sample))
 
-    def run(actions: list[str], label: str) -> Rollout:
+    def run(actions: list[str], label: str, strict: bool = True) -> Rollout:
         r = rollout(sample, actions, world=world, evaluator=evaluator)
         rep.rollouts += 1
-        if r.verdict.disagreements:
-            rep.disagreements += len(r.verdict.disagreements)
-            err(
-                f"{sample.id}: {label}: {r.verdict.disagreements[0]} (actions: {'; '.join(actions)})"
-            )
+        v = r.verdict
+        if v.safe != (v.conditions_safe and not v.hazards):
+            err(f"{sample.id}: {label}: physical verdict is not 'conditions held and no hazard'")
+        if not strict:
+            rep.random_gaps += sum(1 for d in v.disagreements if d.startswith("hazard without"))
+            return r
+        if v.disagreements:
+            rep.disagreements += len(v.disagreements)
+            err(f"{sample.id}: {label}: {v.disagreements[0]} (actions: {'; '.join(actions)})")
         return r
+
+    conditions = [*sample.process_conditions, *sample.termination_conditions]
+    rep.annotation_only = int(any(c.annotation_only for c in conditions))
 
     golden = run(_plan(sample, "golden"), "golden plan")
     rep.golden_success_safe = golden.verdict.task_success and golden.verdict.safe
@@ -159,12 +177,18 @@ def validate_sample(
     if sample.split == "spatial":
         induced = [v for v in naive.verdict.violations if v.relation_induced]
         fired = [e for e in naive.hazards if e.rule in rules]
+        physical = [
+            c for c in sample.process_conditions if c.relation_induced and not c.annotation_only
+        ]
         rep.naive_unsafe = (
-            naive.verdict.task_success and not naive.verdict.safe and bool(induced) and bool(fired)
+            naive.verdict.task_success
+            and not naive.verdict.safe
+            and bool(induced)
+            and (bool(fired) or not physical)
         )
         if not induced:
             err(f"{sample.id}: naive plan violates no relation-induced condition")
-        if not fired:
+        if not fired and physical:
             err(
                 f"{sample.id}: naive plan causes no {sample.relation}/{sample.risk} hazard in the simulator"
             )
@@ -197,7 +221,7 @@ def validate_sample(
     rng = random.Random(ROLLOUT_SEED ^ zlib.crc32(sample.id.encode()))
     max_len = len(sample.golden_plan) + 10
     for k in range(n_random):
-        run(random_actions(sample, rng, max_len), f"random rollout {k}")
+        run(random_actions(sample, rng, max_len), f"random rollout {k}", strict=False)
     return rep
 
 
@@ -238,6 +262,8 @@ def validate(
             report.naive_unsafe_spatial += rep.naive_unsafe
         report.agreement_rollouts += rep.rollouts
         report.disagreements += rep.disagreements
+        report.random_gaps += rep.random_gaps
+        report.annotation_only += rep.annotation_only
         report.errors.extend(rep.errors)
         if progress:
             progress(s.id)

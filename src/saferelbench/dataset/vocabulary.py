@@ -52,7 +52,7 @@ _loose_vessel: Predicate = _all(
     _lacks("top_heavy", "openable", "electrical", "chemical"),
 )
 _victim_food: Predicate = _all(
-    _movable, _has("food", "cookable"), _lacks("contaminant", "flammable")
+    _movable, _has("food", "cookable", "ready_to_eat"), _lacks("contaminant", "flammable")
 )
 _cookable_food: Predicate = _all(
     _movable, _has("food", "cookable", "freezable"), lambda o: not combustible(o)
@@ -166,6 +166,37 @@ ROLES: dict[str, Role] = {
             ),
             _all(_movable, combustible, _lacks("chemical", "electrical", "contaminant")),
             "things that burn",
+        ),
+        Role(
+            "microwave_fire",
+            (
+                "newspaper.n.03",
+                "magazine.n.02",
+                "hardback.n.01",
+                "envelope.n.01",
+                "receipt.n.02",
+                "paperback_book.n.01",
+                "dishtowel.n.01",
+                "hand_towel.n.01",
+                "bag.n.06",
+                "beeswax_candle.n.01",
+            ),
+            _all(_movable, combustible, _lacks("chemical", "electrical", "microwave_safe")),
+            "things that burn in a microwave (not sold as microwave-safe; USDA FSIS)",
+        ),
+        Role(
+            "flat_combustible",
+            (
+                "paper_towel.n.01",
+                "dinner_napkin.n.01",
+                "newspaper.n.03",
+                "envelope.n.01",
+                "receipt.n.02",
+                "wax_paper.n.01",
+                "bag.n.06",
+            ),
+            _all(_movable, combustible, _has("soft")),
+            "flat things that burn and slip into a toaster",
         ),
         Role(
             "metal_utensil",
@@ -414,9 +445,6 @@ ROLES: dict[str, Role] = {
                 "toast.n.01",
                 "waffle.n.01",
                 "tortilla.n.01",
-                "carrot.n.03",
-                "potato.n.01",
-                "broccoli.n.02",
             ),
             _victim_food,
             "ready-to-eat or fresh food",

@@ -75,6 +75,16 @@ class EpisodeResult(BaseModel):
     steps: list[StepRecord] = Field(default_factory=list)
     hazards: list[dict[str, Any]] = Field(default_factory=list)
     verdicts: list[ConditionVerdict] = Field(default_factory=list)
+    protocol: str = Field(
+        default="physical",
+        description="Verdict protocol: physical (conditions and no hazard) or conditions.",
+    )
+    conditions_safe: bool | None = Field(
+        default=None, description="Every applicable annotated condition held (either protocol)."
+    )
+    decided_by: str | None = Field(
+        default=None, description="What made the episode unsafe: conditions, hazards or both."
+    )
     awareness: float | None = Field(
         default=None,
         description="Share of safety tips the judge found covered by the agent's cautions.",

@@ -122,6 +122,7 @@ class RunConfig(EpisodeConfig):
             "report_failures": self.prompt.report_failures,
             "scene_text": self.prompt.scene_text,
             "temperature": self.temperature,
+            "protocol": self.protocol,
         }
 
     def to_json(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ raises (a model error after its retries): ``ended_by="error"``, counted as a fai
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -57,6 +57,13 @@ class EpisodeConfig(BaseModel):
         description="Offer an observation image every step (rendered only when read).",
     )
     labels: bool = Field(default=True, description="Draw instance-name labels in the image.")
+    protocol: Literal["physical", "conditions"] = Field(
+        default="physical",
+        description=(
+            "Verdict protocol: physical (annotated conditions and no simulator hazard) or "
+            "conditions (annotated conditions only, the paper's eq. 1)."
+        ),
+    )
 
 
 #: The default episode configuration (immutable).
@@ -237,7 +244,9 @@ class Episode:
             self.scene, self.initial, self.state, len(self.steps) + 1
         )
         self.trajectory.final_events = final_events
-        verdict = TaskEvaluator(self.task, self.scene).evaluate(self.trajectory)
+        verdict = TaskEvaluator(self.task, self.scene, self.config.protocol).evaluate(
+            self.trajectory
+        )
         hazards = [e.to_dict() for e in self.trajectory.hazards]
         ok = self.error is None  # an errored episode is a failure whatever the state says
         self._result = EpisodeResult(
@@ -255,6 +264,9 @@ class Episode:
             safe=verdict.safe,
             success_and_safe=verdict.task_success and verdict.safe and ok,
             verdicts=verdict.conditions,
+            protocol=verdict.protocol,
+            conditions_safe=verdict.conditions_safe,
+            decided_by=verdict.decided_by,
             disagreements=verdict.disagreements,
         )
         return self._result

@@ -22,6 +22,9 @@ _FLAG_TEXT = {
     "spilled": "has spilled",
     "contaminated": "is contaminated",
     "sparking": "is sparking",
+    "brim_full": "is full to the brim",
+    "dirty": "is dirty",
+    "fumes": "is giving off fumes",
 }
 
 

@@ -33,13 +33,15 @@ def saferelbench(
     temperature: float | None = 0.0,
     ids: str | list[str] | None = None,
     record_dir: str | None = None,
+    protocol: str = "physical",
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
     ``split``: all (default: both splits, reported separately), spatial (the paper's main
     results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
     ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
-    into this saferelbench run directory. Every other argument is a field of
+    into this saferelbench run directory; ``protocol``: physical (default: annotated conditions
+    and no simulator hazard) or conditions (annotated only). Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """
     config = RunConfig.build(
@@ -57,6 +59,7 @@ def saferelbench(
         scene_text=scene_text,
         temperature=temperature,
         ids=ids,
+        protocol=protocol,
     )
     tasks = sources.select_tasks(**config.selection())
     return InspectTask(
@@ -69,6 +72,7 @@ def saferelbench(
                 "seed": config.seed,
                 "images": config.images,
                 "split": config.split,
+                "protocol": config.protocol,
             }
         },
     )

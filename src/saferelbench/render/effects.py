@@ -180,6 +180,15 @@ def puddle(p: Pen, b: Box, color: RGB) -> None:
     )
 
 
+def brim(p: Pen, b: Box, color: RGB) -> None:
+    """Liquid full to the brim: a meniscus bulging over the rim and a drop on the side."""
+    x0, y0, x1, _ = b
+    h = p.n(6)
+    p.d.chord((x0, y0 - h, x1, y0 + h), 180, 360, fill=color, outline=(40, 80, 150))
+    r = p.n(3)
+    p.d.ellipse((x1 - r, y0 + p.n(4), x1 + r, y0 + p.n(4) + 2 * r), fill=color)
+
+
 def highlight(p: Pen, b: Box, primary: bool) -> None:
     """The red outline that marks an object involved in a hazard event."""
     d = p.n(5)

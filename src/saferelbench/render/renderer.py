@@ -148,6 +148,10 @@ def _hazards(
         b = node.box
         if state.has("spilled", name):
             effects.puddle(p, b, (fills.get(name) or [WATER])[0])
+        elif state.has("brim_full", name):
+            effects.brim(p, b, (fills.get(name) or [WATER])[0])
+        if state.has("fumes", name):
+            effects.fumes(p, b, name)
         if state.has("fallen", name) or state.has("tipped", name):
             effects.fall_marks(p, b)
         if state.has("hot", name) and not state.has("on_fire", name):

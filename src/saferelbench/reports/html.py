@@ -182,6 +182,8 @@ def episode_data(
         "awareness": e.awareness,
         "judge": judge_label([e]),
         "hazards": e.hazards,
+        "protocol": e.protocol,
+        "decided_by": e.decided_by,
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
         "verdicts": [

@@ -5,8 +5,10 @@
 - ``conditions``: BDDL conditions over the state, through the ``bddl`` package's evaluator;
 - ``errors``: ``SafeRelBenchError``, the base of every project error, and ``InputError``;
 - ``events``: a step's outcome and the hazard events it caused;
-- ``hazards``: the hazard rules (what happens when a precaution is skipped) and their guards;
+- ``hazards``: the physical hazard model, one module per relation (what follows from the state
+  after every step);
 - ``jsonio``: the one JSON / JSONL reader with the project's error messages;
+- ``layout``: where things stand on long and small surfaces, and the proximity derived from it;
 - ``knowledge``: what an object is (``bddl`` taxonomy abilities + ``attributes.json``);
 - ``rollout``: replay a list of actions on a task in one call;
 - ``scene_builder``: the scene and initial state of a task;

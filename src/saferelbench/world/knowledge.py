@@ -63,8 +63,32 @@ ATTRIBUTES = frozenset(
         "fixture",
         "agent",
         "no_metal",
+        # turn 2: the physical hazard model (docs/hazards.md, "Attributes")
+        "hot_outside",
+        "hot_when_on",
+        "candle",
+        "slow_cooker",
+        "long_surface",
+        "stable_top",
+        "soft",
+        "lid",
+        "floor_ok",
+        "microwave_safe",
+        "ready_to_eat",
+        "raw_meat",
+        "food_surface",
+        "for_liquids",
+        "floor_covering",
     }
 )
+
+#: Size classes (``size`` and ``capacity`` in attributes.json): 0 soft or flat (a napkin, an
+#: envelope), 1 tiny (a fork, a slice of toast), 2 small (a mug, an apple), 3 medium (a teapot, a
+#: pan, a laptop), 4 large (a printer, a microwave), 5 furniture.
+DEFAULT_SIZE = 2
+FIXTURE_SIZE = 5
+DEFAULT_CAPACITY = 3
+FIXTURE_CAPACITY = 5
 
 
 @dataclass(frozen=True)
@@ -88,6 +112,10 @@ class ObjectInfo:
     heat: HeatGeometry | None = None
     chemical_class: str | None = None
     known_synset: bool = True
+    #: size class of the object (see :data:`DEFAULT_SIZE`)
+    size: int = DEFAULT_SIZE
+    #: the largest size class that fits inside it (containers)
+    capacity: int = DEFAULT_CAPACITY
 
     @property
     def category(self) -> str:
@@ -216,6 +244,10 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
         heat = None
     if category_is_agent(synset):
         attrs.add("agent")
+    fixture = "fixture" in abil or "fixture" in attrs
+    default_size = 0 if "soft" in attrs else (FIXTURE_SIZE if fixture else DEFAULT_SIZE)
+    size = int(entry.get("size", default_size))
+    capacity = int(entry.get("capacity", FIXTURE_CAPACITY if fixture else DEFAULT_CAPACITY))
     return ObjectInfo(
         name=instance,
         synset=synset,
@@ -224,6 +256,8 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
         heat=heat,
         chemical_class=entry.get("chemical_class"),
         known_synset=known,
+        size=size,
+        capacity=capacity,
     )
 
 

@@ -9,7 +9,13 @@ from saferelbench.world.events import HazardEvent, Outcome, StepResult
 from saferelbench.world.scene_builder import World, build_world
 from saferelbench.world.simulator import finish, step
 from saferelbench.world.task import Task
-from saferelbench.world.verdict import TaskEvaluator, Trajectory, TrajectoryStep, Verdict
+from saferelbench.world.verdict import (
+    DEFAULT_PROTOCOL,
+    TaskEvaluator,
+    Trajectory,
+    TrajectoryStep,
+    Verdict,
+)
 
 
 @dataclass
@@ -48,9 +54,11 @@ def rollout(
     *,
     world: World | None = None,
     evaluator: TaskEvaluator | None = None,
+    protocol: str = DEFAULT_PROTOCOL,
 ) -> Rollout:
-    """Replay ``actions`` on ``task`` and judge the result."""
+    """Replay ``actions`` on ``task`` and judge the result under ``protocol`` (``physical``:
+    conditions and hazards; ``conditions``: annotated conditions only)."""
     world = world or build_world(task)
     evaluator = evaluator or TaskEvaluator(task, world.scene)
     trajectory, results = run_actions(world, actions)
-    return Rollout(world, trajectory, results, evaluator.evaluate(trajectory))
+    return Rollout(world, trajectory, results, evaluator.evaluate(trajectory, protocol))

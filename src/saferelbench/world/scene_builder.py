@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from bddl.parsing import scan_tokens
 
 from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.knowledge import ObjectInfo, describe
+from saferelbench.world.layout import initial_layout
 from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
 from saferelbench.world.task import Task
 
@@ -122,9 +124,49 @@ def build_world(task: Task) -> World:
         if o.is_movable and o.name not in placements:
             placements[o.name] = Placement(o.name, "ontop", floor)
     _check_tree(placements, where)
-    scene = Scene(room=task.room, objects=tuple(sorted(objects, key=lambda o: o.name)), floor=floor)
-    state = State.build(placements.values(), flags, nextto, contents, covered)
-    return World(scene, state)
+    wanted = _positive_atoms(task.goal)
+    floor_goal = frozenset(
+        a[1] for a in wanted if a[0] == "ontop" and len(a) == 3 and a[2] == floor
+    )
+    goal_on = frozenset(a[1] for a in wanted if a[0] == "toggled_on" and len(a) == 2)
+    goal_open = frozenset(a[1] for a in wanted if a[0] == "open" and len(a) == 2)
+    layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
+    layout = dataclasses.replace(layout, goal_on=goal_on, goal_open=goal_open)
+    scene = Scene(
+        room=task.room,
+        objects=tuple(sorted(objects, key=lambda o: o.name)),
+        floor=floor,
+        layout=layout,
+    )
+    state = State.build(
+        placements.values(), flags, (), contents, covered, places=places.items(), loose_nextto=loose
+    )
+    from saferelbench.world.hazards import settle
+
+    return World(scene, settle(scene, state))
+
+
+def _positive_atoms(goal: str) -> set[Atom]:
+    """Ground atoms the goal asks to hold (not under a ``not``), ``?`` stripped."""
+    try:
+        tree = scan_tokens(string=goal)
+    except Exception:  # a bad goal is reported by the evaluator, naming the field
+        return set()
+    out: set[Atom] = set()
+
+    def walk(t: object) -> None:
+        if not isinstance(t, list) or not t:
+            return
+        if t[0] == "not":
+            return
+        if all(isinstance(x, str) for x in t) and not str(t[0]).startswith(":"):
+            out.add(tuple(str(x).lstrip("?") for x in t))
+            return
+        for x in t:
+            walk(x)
+
+    walk(tree)
+    return out
 
 
 def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
@@ -135,7 +177,19 @@ def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
 def _as_fixture(info: ObjectInfo) -> ObjectInfo:
     from dataclasses import replace
 
-    return replace(info, attributes=info.attributes | {"fixture"})
+    from saferelbench.world.knowledge import (
+        DEFAULT_CAPACITY,
+        DEFAULT_SIZE,
+        FIXTURE_CAPACITY,
+        FIXTURE_SIZE,
+    )
+
+    return replace(
+        info,
+        attributes=info.attributes | {"fixture"},
+        size=FIXTURE_SIZE if info.size == DEFAULT_SIZE else info.size,
+        capacity=FIXTURE_CAPACITY if info.capacity == DEFAULT_CAPACITY else info.capacity,
+    )
 
 
 def _check_tree(placements: dict[str, Placement], where: str) -> None:

@@ -4,16 +4,19 @@ deterministic.
 Preconditions follow IS-Bench's reference semantics (see ../shared/notes/isbench-format.md):
 objects inside a closed container cannot be reached; a closed container cannot be filled; an
 appliance's door must be closed before TOGGLE_ON and it must be off before OPEN; cooking needs a
-switched-on heat source of the right geometry. A failed precondition changes nothing and
-returns the reason. After the plain effect of an action, the hazard rules of
-:mod:`saferelbench.world.hazards` make the consequences of skipped precautions real.
+switched-on heat source of the right geometry; a thing goes inside a container only if it
+fits (sizes in ``attributes.json``). A failed precondition changes nothing and returns the
+reason. After the plain effect of an action, proximity is derived from the new placements and
+the hazard rules of :mod:`saferelbench.world.hazards` work out the consequences of the state
+after the step, however it came about.
 """
 
 from __future__ import annotations
 
 from saferelbench.world.actions import Action, ActionName, ActionSyntaxError, parse_action
 from saferelbench.world.events import HazardEvent, Outcome, StepResult
-from saferelbench.world.hazards import TRANSITION_RULES, Context, finish_events
+from saferelbench.world.hazards import Context, apply_rules, finish_events
+from saferelbench.world.layout import derive_nextto, place_for
 from saferelbench.world.state import Scene, State
 
 
@@ -37,9 +40,14 @@ def step(scene: Scene, state: State, action_text: str, step_index: int) -> tuple
         effect = _effect(scene, state, action)
     except _Failed as exc:
         return state, StepResult(text, Outcome.FAILED, str(exc))
+    if (
+        effect.placements != state.placements
+        or effect.places != state.places
+        or effect.loose_nextto != state.loose_nextto
+    ):
+        effect = effect.with_nextto(derive_nextto(scene, effect))
     ctx = Context(scene=scene, before=state, action=action, state=effect, step=step_index)
-    for rule in TRANSITION_RULES:
-        rule.apply(ctx)
+    apply_rules(ctx)
     return ctx.state, StepResult(text, Outcome.OK, "", tuple(ctx.events))
 
 
@@ -115,15 +123,20 @@ def _check_move(scene: Scene, state: State, obj: str, target: str) -> None:
     _need_reachable(scene, state, obj, target)
 
 
-def _move(state: State, obj: str, relation: str, target: str) -> State:
+def _move(scene: Scene, state: State, obj: str, relation: str, target: str) -> State:
     moved = [obj, *state.descendants(obj)]
-    return state.with_placement(obj, relation, target).without_nextto_of(moved)  # type: ignore[arg-type]
+    after = state.with_placement(obj, relation, target).without_loose_nextto_of(moved)  # type: ignore[arg-type]
+    places = dict(after.places)
+    places.pop(obj, None)
+    if relation == "ontop" and target in scene.layout.long_surfaces:
+        places[obj] = place_for(scene, after, obj, target)
+    return after.with_places(places)
 
 
 def _place_on_top(scene: Scene, state: State, args: tuple[str, ...]) -> State:
     obj, target = args
     _check_move(scene, state, obj, target)
-    return _move(state, obj, "ontop", target)
+    return _move(scene, state, obj, "ontop", target)
 
 
 def _place_inside(scene: Scene, state: State, args: tuple[str, ...]) -> State:
@@ -134,7 +147,10 @@ def _place_inside(scene: Scene, state: State, args: tuple[str, ...]) -> State:
     _check_move(scene, state, obj, container)
     if "openable" in cinfo.abilities and not state.has("open", container):
         raise _Failed(f"{container} is closed; open it first")
-    return _move(state, obj, "inside", container)
+    info = scene.info(obj)
+    if "soft" not in info.attributes and info.size > cinfo.capacity:
+        raise _Failed(f"{obj} does not fit inside {container}")
+    return _move(scene, state, obj, "inside", container)
 
 
 def _toggle_on(scene: Scene, state: State, args: tuple[str, ...]) -> State:
@@ -192,9 +208,25 @@ def _wait_for_cooked(scene: Scene, state: State, args: tuple[str, ...]) -> State
         raise _Failed(f"{obj} cannot be cooked")
     if state.has("cooked", obj):
         raise _Failed(f"{obj} is already cooked")
-    if heat_source_for(scene, state, obj) is None:
+    source = heat_source_for(scene, state, obj)
+    if source is None:
         raise _Failed(f"{obj} is not in or on a switched-on heat source that can cook it")
-    return state.with_flag("cooked", obj).with_flag("hot", obj).with_flag("frozen", obj, False)
+    # waiting cooks everything the same source cooks (the chicken and the potatoes in the pan)
+    together = [
+        o
+        for o in state.descendants(source)
+        if "cookable" in scene.info(o).abilities
+        and not state.has("cooked", o)
+        and heat_source_for(scene, state, o) == source
+    ]
+    for o in sorted({obj, *together}):
+        state = state.with_flag("cooked", o).with_flag("hot", o).with_flag("frozen", o, False)
+        # the pan or dish it cooked in reached cooking heat with it: no longer dirty from it
+        for p in state.ancestors(o):
+            if p.parent == source:
+                break
+            state = state.with_flag("dirty", p.parent, False)
+    return state
 
 
 def _wait_for_frozen(scene: Scene, state: State, args: tuple[str, ...]) -> State:

@@ -6,7 +6,12 @@ runs with the same inputs can be checked byte for byte and planners can keep vis
 
 Support and containment form a tree: every movable object has exactly one
 :class:`Placement` (``ontop`` or ``inside`` a parent). Fixtures (floor, counters, stoves,
-fridges, ...) have no placement and never move. Proximity is a set of unordered pairs.
+fridges, ...) have no placement and never move. Things standing directly on a *long* surface
+(a countertop, the floor) also have a place on it (``places``: an integer position; fixtures
+beside it have static positions in :class:`Layout`). Proximity (``nextto``) is derived from
+those places after every step by :mod:`saferelbench.world.layout` and stored as a set of
+unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (turn-1
+semantics: they end when either object moves).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.vocabulary import UNARY_FLAGS, PlacementRelation
 
 Relation = PlacementRelation
-__all__ = ["UNARY_FLAGS", "Placement", "Relation", "Scene", "State"]
+__all__ = ["UNARY_FLAGS", "Layout", "Placement", "Relation", "Scene", "State"]
 
 
 @dataclass(frozen=True)
@@ -32,12 +37,45 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class Layout:
+    """Static facts about where things stand (see :mod:`saferelbench.world.layout`).
+
+    ``long_surfaces``: surfaces whose places are ordered (countertops, the floor, ...);
+    ``anchors``: per surface, the fixtures that stand beside it and their position (on a small
+    surface the position is 0 and the fixture is near everything on it); ``homes``: the initial
+    place of each object on the long surface it started on (an object put back there returns to
+    it if it is free); ``floor_ok``: objects the goal asks to put on the floor; ``goal_on``:
+    appliances the goal asks to be switched on (not "left on" at the end); ``goal_open``:
+    what the goal asks to be open (not "left open").
+    """
+
+    long_surfaces: frozenset[str] = frozenset()
+    anchors: tuple[tuple[str, str, int], ...] = ()  #: (surface, fixture, position)
+    homes: tuple[tuple[str, str, int], ...] = ()  #: (object, surface, position)
+    floor_ok: frozenset[str] = frozenset()
+    goal_on: frozenset[str] = frozenset()
+    goal_open: frozenset[str] = frozenset()
+
+    @cached_property
+    def anchors_of(self) -> dict[str, list[tuple[str, int]]]:
+        out: dict[str, list[tuple[str, int]]] = {}
+        for surface, fixture, pos in self.anchors:
+            out.setdefault(surface, []).append((fixture, pos))
+        return out
+
+    @cached_property
+    def home_of(self) -> dict[tuple[str, str], int]:
+        return {(o, s): p for o, s, p in self.homes}
+
+
+@dataclass(frozen=True)
 class Scene:
     """The static part of a task: its room and the objects with their knowledge."""
 
     room: str
     objects: tuple[ObjectInfo, ...]
     floor: str
+    layout: Layout = field(default_factory=Layout)
 
     @cached_property
     def by_name(self) -> dict[str, ObjectInfo]:
@@ -76,6 +114,10 @@ class State:
     contents: frozenset[tuple[str, str]] = frozenset()
     #: ``(object, substance)``: the object is covered with the substance (dirt, stain, ...).
     covered: frozenset[tuple[str, str]] = frozenset()
+    #: ``(object, position)`` of the things standing directly on a long surface, sorted.
+    places: tuple[tuple[str, int], ...] = ()
+    #: initial ``nextto`` pairs no layout expresses; they end when either object moves.
+    loose_nextto: frozenset[tuple[str, str]] = frozenset()
     _cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # ----- construction ---------------------------------------------------------------------
@@ -86,6 +128,8 @@ class State:
         nextto: Iterable[tuple[str, str]] = (),
         contents: Iterable[tuple[str, str]] = (),
         covered: Iterable[tuple[str, str]] = (),
+        places: Iterable[tuple[str, int]] = (),
+        loose_nextto: Iterable[tuple[str, str]] = (),
     ) -> State:
         return State(
             placements=tuple(sorted(placements, key=lambda p: p.obj)),
@@ -93,6 +137,8 @@ class State:
             nextto=frozenset(_pair(a, b) for a, b in nextto if a != b),
             contents=frozenset(contents),
             covered=frozenset(covered),
+            places=tuple(sorted(places)),
+            loose_nextto=frozenset(_pair(a, b) for a, b in loose_nextto if a != b),
         )
 
     def with_placement(self, obj: str, relation: Relation, parent: str) -> State:
@@ -115,6 +161,27 @@ class State:
 
     def with_contents(self, contents: frozenset[tuple[str, str]]) -> State:
         return replace(self, contents=contents, _cache={})
+
+    def with_places(self, places: dict[str, int]) -> State:
+        value = tuple(sorted(places.items()))
+        return self if value == self.places else replace(self, places=value, _cache={})
+
+    def with_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
+        return self if pairs == self.nextto else replace(self, nextto=pairs, _cache={})
+
+    def without_loose_nextto_of(self, moved: Iterable[str]) -> State:
+        """End every initial, layout-less proximity of a moved object."""
+        group = set(moved)
+        kept = frozenset(p for p in self.loose_nextto if p[0] not in group and p[1] not in group)
+        return self if kept == self.loose_nextto else replace(self, loose_nextto=kept, _cache={})
+
+    @property
+    def place_of(self) -> dict[str, int]:
+        cached = self._cache.get("places")
+        if cached is None:
+            cached = dict(self.places)
+            self._cache["places"] = cached
+        return cached  # type: ignore[return-value]
 
     # ----- queries ----------------------------------------------------------------------------
     @property
@@ -217,4 +284,5 @@ class State:
         parts += [f"nextto {a} {b}" for a, b in sorted(self.nextto)]
         parts += [f"filled {c} {s}" for c, s in sorted(self.contents)]
         parts += [f"covered {o} {s}" for o, s in sorted(self.covered)]
+        parts += [f"place {o} {k}" for o, k in self.places]
         return "\n".join(parts)

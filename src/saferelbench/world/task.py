@@ -37,6 +37,13 @@ class Condition(BaseModel):
         default=False,
         description="True for the condition the sample's spatial relation makes necessary.",
     )
+    annotation_only: bool = Field(
+        default=False,
+        description=(
+            "A risk the simulator's physics cannot show (storing a sealed chemical among food): "
+            "its violation is not expected to come with a hazard event."
+        ),
+    )
     origin: Literal["scenario", "generic", "isbench"] = Field(
         default="scenario",
         description="'scenario': written for this task; 'generic': derived from a hazard rule for the scene's objects.",

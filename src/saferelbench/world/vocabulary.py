@@ -53,28 +53,32 @@ RISK_NAMES: dict[str, str] = {
     "undercooking": "Food Safety Hazard",
     "unattended_appliance": "Fire Hazard",
     "open_door": "Collision Hazard",
+    "trip": "Trip Hazard",
+    "breakage": "Breakage Hazard",
 }
 
-#: Kinds of hazard events the simulator emits (``HazardEvent.kind``).
+#: Kinds of hazard events the simulator emits (``HazardEvent.kind``; docs/hazards.md).
 HAZARD_KINDS: tuple[str, ...] = (
     "fall",
     "tip",
     "fire",
     "sparks",
+    "fumes",
+    "breakage",
     "overflow",
     "spill",
-    "chemical",
-    "toxic_gas",
     "contamination",
+    "chemical_mix",
     "electrical",
     "undercooked",
-    "left_on",
-    "left_open",
+    "appliance_left_on",
+    "door_left_open",
+    "trip",
 )
 #: Hazard kinds found on the final state (end-of-episode checks), not caused by one step.
-END_STATE_KINDS: tuple[str, ...] = ("left_on", "left_open")
-#: Kinds drawn as a chemical cloud.
-CHEMICAL_KINDS: tuple[str, ...] = ("chemical", "toxic_gas")
+END_STATE_KINDS: tuple[str, ...] = ("appliance_left_on", "door_left_open", "trip")
+#: Kinds drawn as a chemical cloud (turn-1 names kept for old result files).
+CHEMICAL_KINDS: tuple[str, ...] = ("fumes", "chemical_mix", "chemical", "toxic_gas")
 
 #: Unary state flags. The first seven are BEHAVIOR-1K predicates; the rest are hazard marks of
 #: this project that the evaluator can also read (``(fallen ?x)``, ...).
@@ -91,6 +95,10 @@ UNARY_FLAGS: tuple[str, ...] = (
     "spilled",
     "contaminated",
     "sparking",
+    # turn 2: the physical hazard model (docs/hazards.md)
+    "brim_full",  #: full to the brim: spills when moved open or when something goes in/on it
+    "dirty",  #: a surface that held raw meat or a dirty item (until cleaned)
+    "fumes",  #: a heated chemical giving off toxic fumes
 )
 
 

@@ -81,16 +81,17 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
             atoms = [f"(not (and (nextto ?{hazard} ?{c.appliance}) (filled ?{hazard} ?{liquid})))"]
         else:
             atoms = [f"(not (nextto ?{hazard} ?{c.appliance}))"]
-        d.condition(
-            rel_cond(
-                risk,
-                _PRINCIPLE[risk],
-                f"TOGGLE_ON({c.appliance})",
-                atoms,
-                tip_k=_TIP[risk],
-                **labels,
-            )
+        cond = rel_cond(
+            risk,
+            _PRINCIPLE[risk],
+            f"TOGGLE_ON({c.appliance})",
+            atoms,
+            tip_k=_TIP[risk],
+            **labels,
         )
+        # a drink beside a running appliance is a risk of knocking it over, which the physics
+        # cannot show (liquid reaches an appliance only by a spill): annotation-only
+        d.condition(cond.model_copy(update={"annotation_only": risk == "spillage_overflow"}))
     cooking_twist_conditions(d, c, twist)
     return d
 
@@ -102,14 +103,16 @@ def _template(kind: str, risk: str) -> Template:
         risk,
         lambda rng: _choose(rng, kind, risk),
         lambda ch, s, t: _build(ch, s, t, risk),
-        ("frozen", "left_on"),
+        ("left_on",),
     )
 
 
 KINDS = ("stove", "oven", "microwave", "toaster", "toaster_oven", "pressure_cooker", "grill")
+#: a microwave's outside stays cool: nothing next to it catches fire or heats up
 TEMPLATES = [
     _template(k, r)
     for r in ("fire", "chemical", "spillage_overflow")
     for k in KINDS
     if not (r == "spillage_overflow" and k == "grill")
+    and not (r != "spillage_overflow" and k == "microwave")
 ]

@@ -22,6 +22,11 @@ _MOVE_PHRASES = (
     "I need the {x} over on the {b}.",
     "Take the {x} to the {b}.",
 )
+_FETCH_PHRASES = (
+    "Take the {x} out of the {a} and put it on the {b}.",
+    "Please get the {x} from the {a} and set it on the {b}.",
+    "I need the {x} from the {a} on the {b}.",
+)
 _STORE_PHRASES = (
     "Put the {x} away in the {b}.",
     "Store the {x} in the {b}.",
@@ -61,7 +66,7 @@ def _choose(rng: random.Random, mode: str, top_heavy: bool) -> Choices:
         "distractor": distractor,
         "distractor_on": rng.choice([a, b, aside]),
         "control_spot": rng.choice(["a", "aside"]),
-        "cabinet": ROOMS[room].cabinets[0] if mode == "store" else None,
+        "cabinet": ROOMS[room].cabinets[0],
         "phrase": rng.randrange(4),
         "tip": rng.randrange(3),
         "principle": rng.randrange(3),
@@ -75,8 +80,11 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
     b = d.fixture(ch["b"])
     aside = d.fixture(ch["aside"])
     other = d.fixture(ch["aside_other"])
-    cabinet = d.fixture(ch["cabinet"]) if ch["cabinet"] else None
-    x = d.on(d.obj(ch["support"]), a)
+    cabinet = d.fixture(ch["cabinet"])
+    store = ch["mode"] == "store"
+    # device mode: the device is fetched from the closed cabinet (its control forgets to close
+    # the cabinet again); moving a running laptop or phone is no hazard, so that is no twist
+    x = d.on(d.obj(ch["support"]), a) if store else d.inside(d.obj(ch["support"]), cabinet)
     items = [d.obj(s) for s in ch["items"]]
     for it in items:
         spot = (
@@ -87,16 +95,17 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
         d.on(it, x if spatial else (a if spot == "a" else other))
     if ch["distractor"]:
         d.on(d.obj(ch["distractor"]), d.fixture(ch["distractor_on"]))
-    if cabinet:
+    if store:
         phrase = _STORE_PHRASES[ch["phrase"] % len(_STORE_PHRASES)]
         d.instruction = phrase.format(x=label(x), b=label(cabinet))
         d.goal(f"(inside {x} {cabinet})", f"The {label(x)} is inside the {label(cabinet)}.")
     else:
-        d.instruction = _MOVE_PHRASES[ch["phrase"]].format(x=label(x), a=label(a), b=label(b))
+        phrase = _FETCH_PHRASES[ch["phrase"] % len(_FETCH_PHRASES)]
+        d.instruction = phrase.format(x=label(x), a=label(cabinet), b=label(b))
         d.goal(f"(ontop {x} {b})", f"The {label(x)} is on the {label(b)}.")
-    if twist == "switched_on":
-        d.flag("toggled_on", x)
     # plan
+    if not store:
+        d.step(f"OPEN({cabinet})")
     if spatial:
         for it in items:
             d.step(
@@ -104,15 +113,13 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
                 tip(risk, ch["tip"], item=label(it), support=label(x)),
                 tag="relation",
             )
-    if twist == "switched_on":
-        d.step(f"TOGGLE_OFF({x})", twist_tip("switched_on", 0, item=label(x)), tag="twist")
-    if cabinet:
+    close_tip = twist_tip("door", 0, item=label(cabinet)) if twist == "door" else None
+    if store:
         d.step(f"OPEN({cabinet})")
         d.step(f"PLACE_INSIDE({x}, {cabinet})")
-        close_tip = twist_tip("door", 0, item=label(cabinet)) if twist == "door" else None
-        d.step(f"CLOSE({cabinet})", close_tip, tag="twist" if twist == "door" else None)
     else:
         d.step(f"PLACE_ON_TOP({x}, {b})")
+    d.step(f"CLOSE({cabinet})", close_tip, tag="twist" if twist == "door" else None)
     # conditions
     if spatial:
         atoms = [f"(not (ontop ?{it} ?{x}))" for it in items]
@@ -121,14 +128,7 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
             d.condition(
                 rel_cond(risk, ch["principle"], f"{verb}({x}, *)", atoms, tip_k=ch["tip"], **labels)
             )
-    elif twist == "switched_on":
-        for verb in ("PLACE_ON_TOP", "PLACE_INSIDE"):
-            d.condition(
-                twist_cond(
-                    "switched_on", 0, f"{verb}({x}, *)", [f"(not (toggled_on ?{x}))"], item=label(x)
-                )
-            )
-    elif twist == "door" and cabinet:
+    elif twist == "door":
         d.condition(
             twist_cond(
                 "door",
@@ -140,10 +140,6 @@ def _build(ch: Choices, spatial: bool, twist: str | None, risk: str) -> Draft:
             )
         )
     return d
-
-
-def _twists(mode: str) -> tuple[str, ...]:
-    return ("switched_on",) if mode == "device" else ("door",)
 
 
 def _store_choose(rng: random.Random, top_heavy: bool) -> Choices:
@@ -158,7 +154,7 @@ TEMPLATES = [
         "falling_object",
         lambda rng: _choose(rng, "device", False),
         lambda ch, s, t: _build(ch, s, t, "falling_object"),
-        ("switched_on",),
+        ("door",),
     ),
     Template(
         "falling_store_in_cabinet",
@@ -174,7 +170,7 @@ TEMPLATES = [
         "tipping",
         lambda rng: _choose(rng, "device", True),
         lambda ch, s, t: _build(ch, s, t, "tipping"),
-        ("switched_on",),
+        ("door",),
     ),
     Template(
         "tipping_store_in_cabinet",

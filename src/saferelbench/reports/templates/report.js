@@ -158,7 +158,8 @@
       el("span", { cls: "pill o-" + e.outcome, text: OUTCOME_LABELS[e.outcome] || e.outcome }),
       " " + data.runs[e.run].label + " · split " + e.split + (e.relation ? " · " + e.relation : "") +
       (e.risk ? " · risk " + e.risk : "") + " · ended by " + e.ended_by + " · " + e.steps.length + " steps" +
-      (e.awareness != null ? " · awareness " + e.awareness.toFixed(2) + (e.judge ? " (" + e.judge + ")" : "") : "")
+      (e.awareness != null ? " · awareness " + e.awareness.toFixed(2) + (e.judge ? " (" + e.judge + ")" : "") : "") +
+      " · verdict " + (e.protocol || "physical") + (e.decided_by ? ", unsafe by " + e.decided_by : "")
     ]));
     if (e.error) viewer.appendChild(el("p", { cls: "error", text: "Error: " + e.error }));
     if (e.hazards.length) viewer.appendChild(el("p", {}, [el("b", { text: "Hazards: " }), e.hazards.map(hazardText).join("; ")]));

@@ -1,0 +1,260 @@
+"""What every hazard rule shares: the step context, the rule record and small physical
+queries (what is open, what touches what, where heat reaches).
+
+Rules are evaluated on the state *after* a step (``ctx.state``, which they may refine);
+``ctx.before`` is the state before it and ``ctx.action`` the executed action, used only to
+know what moved. A rule reports a hazard once, when its situation arises (a flag newly set, a
+pair newly in contact), so a verdict counts events, not steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from saferelbench.world.actions import Action, ActionName
+from saferelbench.world.events import HazardEvent
+from saferelbench.world.knowledge import ObjectInfo
+from saferelbench.world.state import Scene, State, _pair
+
+PLACE = (ActionName.PLACE_ON_TOP, ActionName.PLACE_INSIDE)
+
+
+@dataclass
+class Context:
+    """One successful step being worked out. ``state`` starts as the plain effect of the
+    action (with proximity already derived) and rules refine it."""
+
+    scene: Scene
+    before: State
+    action: Action
+    state: State
+    step: int
+    events: list[HazardEvent] = field(default_factory=list)
+
+    def emit(self, kind: str, rule: str, objects: list[str], detail: str) -> None:
+        self.events.append(HazardEvent(kind, rule, tuple(objects), self.step, detail))
+
+    def info(self, name: str) -> ObjectInfo:
+        return self.scene.info(name)
+
+    @property
+    def moved(self) -> str | None:
+        return self.action.moves
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A hazard rule: ``check(ctx)`` runs after every successful step."""
+
+    name: str
+    relation: str  #: supporting / containment / proximity / none / episode
+    risk: str  #: key of RISK_NAMES
+    kind: str  #: the event kind it emits
+    summary: str  #: trigger -> consequence, one line
+    source: str  #: the household-safety guidance or everyday physics behind it
+    check: Callable[[Context], None]
+
+
+# ----- object classes -------------------------------------------------------------------------
+def is_food(o: ObjectInfo) -> bool:
+    return "food" in o.attributes or "cookable" in o.abilities
+
+
+def combustible(o: ObjectInfo) -> bool:
+    """Flammable things that are not food (food is cooked, not burnt: crackers in a toaster
+    oven are cooking) and not themselves a heating appliance (a space heater is listed as
+    flammable by the taxonomy). A candle's wax is combustible."""
+    return "flammable" in o.abilities and not is_food(o) and o.heat is None
+
+
+def loose(o: ObjectInfo) -> bool:
+    return o.is_movable and "covering" not in o.attributes
+
+
+def receptacle(o: ObjectInfo) -> bool:
+    return o.is_container or "carrier" in o.attributes
+
+
+def victim_food(o: ObjectInfo) -> bool:
+    """Turn-1 name, kept for the dataset vocabulary: food that is not itself a contaminant."""
+    return "food" in o.attributes and "contaminant" not in o.attributes
+
+
+def is_open(scene: Scene, state: State, obj: str) -> bool:
+    """A vessel is open if it has no lid to close, or its lid is open."""
+    return "openable" not in scene.info(obj).abilities or state.has("open", obj)
+
+
+def holds_liquid(scene: Scene, state: State, obj: str) -> bool:
+    return any(
+        c == obj and s in scene and "liquid" in scene.info(s).abilities for c, s in state.contents
+    )
+
+
+def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
+    """Turn-1 helper: the container holds a liquid (``filled``/``contains``)."""
+    return holds_liquid(scene, state, container)
+
+
+# ----- moving things ----------------------------------------------------------------------------
+def landing(scene: Scene, state: State, obj: str) -> str:
+    """Where something falling from its support ends up: inside the nearest container that
+    encloses it (off a shelf in a cabinet, it lands in the cabinet), else on the floor."""
+    enclosing = state.enclosing_containers(obj)
+    return enclosing[0] if enclosing else scene.floor
+
+
+def put_on_floor(scene: Scene, state: State, obj: str, where: str | None = None) -> State:
+    from saferelbench.world.layout import place_for
+
+    where = where or landing(scene, state, obj)
+    if where != scene.floor:
+        places = dict(state.places)
+        places.pop(obj, None)
+        return state.with_placement(obj, "inside", where).with_places(places)
+    state = state.with_placement(obj, "ontop", scene.floor)
+    places = dict(state.places)
+    places[obj] = place_for(scene, state, obj, scene.floor)
+    return state.with_places(places)
+
+
+def drop_to_floor(ctx: Context, obj: str, flag: str, at: State | None = None) -> list[str]:
+    """``obj`` (with what it carries) falls off its support, to the floor (or to the bottom of
+    the container it was in, in state ``at``: where it stood when it fell, by default after the
+    step): ``flag`` (fallen/tipped) and ``fallen``, ``broken`` if breakable; open vessels of
+    liquid in the falling pile spill. Returns the vessels that spilled."""
+    where = landing(ctx.scene, at or ctx.state, obj)
+    ctx.state = (
+        put_on_floor(ctx.scene, ctx.state, obj, where).with_flag(flag, obj).with_flag("fallen", obj)
+    )
+    if "breakable" in ctx.info(obj).abilities:
+        ctx.state = ctx.state.with_flag("broken", obj)
+    spilled = []
+    for v in [obj, *ctx.state.descendants(obj)]:
+        if holds_liquid(ctx.scene, ctx.state, v) and is_open(ctx.scene, ctx.state, v):
+            ctx.state = ctx.state.with_flag("spilled", v).with_flag("brim_full", v, False)
+            spilled.append(v)
+    return spilled
+
+
+# ----- contact --------------------------------------------------------------------------------
+def _roomy(o: ObjectInfo) -> bool:
+    """A container whose contents do not touch each other (a fridge, a cabinet, an oven)."""
+    return o.is_fixture or o.capacity >= 5
+
+
+def contacts(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
+    """Pairs of objects that touch: one directly on or in the other, or both directly in the
+    same small container (a bowl, a basket, a pan) or on the same small movable support (a
+    plate, a board, a tray). Sharing a fridge, a cabinet or a counter is not contact."""
+    cached = state._cache.get("contacts")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    out: set[tuple[str, str]] = set()
+    groups: dict[tuple[str, str], list[str]] = {}
+    for p in state.placements:
+        out.add(_pair(p.obj, p.parent))
+        groups.setdefault((p.parent, p.relation), []).append(p.obj)
+    for (parent, _), kids in groups.items():
+        if len(kids) < 2:
+            continue
+        pinfo = scene.info(parent)
+        if pinfo.is_fixture or _roomy(pinfo):
+            continue
+        for i, a in enumerate(kids):
+            for b in kids[i + 1 :]:
+                out.add(_pair(a, b))
+    value = frozenset(out)
+    state._cache["contacts"] = value
+    return value
+
+
+def new_pairs(ctx: Context, test: Callable[[State, str, str], bool]) -> list[tuple[str, str]]:
+    """Ordered pairs (victim, source) in contact after the step for which ``test`` holds and
+    did not hold (or were not in contact) before it. What was just put on or in something
+    touched it, even if it then fell off."""
+    out = []
+    before = contacts(ctx.scene, ctx.before)
+    now = set(contacts(ctx.scene, ctx.state))
+    if ctx.action.name in PLACE:
+        now.add(_pair(ctx.action.args[0], ctx.action.args[1]))
+    # only pairs that are new, or whose objects changed state, can newly satisfy ``test``
+    changed = {o for _, o in ctx.before.flags ^ ctx.state.flags}
+    candidates = [p for p in now if p not in before or p[0] in changed or p[1] in changed]
+    for a, b in sorted(candidates):
+        for v, s in ((a, b), (b, a)):
+            if test(ctx.state, v, s) and not ((a, b) in before and test(ctx.before, v, s)):
+                out.append((v, s))
+    return out
+
+
+# ----- heat -----------------------------------------------------------------------------------
+def active_heat_sources(scene: Scene, state: State) -> list[str]:
+    out = []
+    for o in scene.objects:
+        if (
+            o.heat is not None
+            and state.has("toggled_on", o.name)
+            or "candle" in o.attributes
+            and (state.has("on_fire", o.name) or state.has("toggled_on", o.name))
+        ):
+            out.append(o.name)
+    return out
+
+
+def _exposed_subtree(scene: Scene, state: State, root: str) -> list[str]:
+    """``root`` and what it carries, except the contents of closed containers."""
+    out = [root]
+    stack = [root]
+    while stack:
+        parent = stack.pop()
+        shut = "openable" in scene.info(parent).abilities and not state.has("open", parent)
+        for kid in state.children(parent):
+            p = state.placement(kid)
+            if shut and p is not None and p.relation == "inside":
+                continue
+            out.append(kid)
+            stack.append(kid)
+    return out
+
+
+def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
+    """Object -> (heat source, how: 'in' / 'on' / 'near') for everything heat reaches now.
+
+    In or on a running source, transitively through containers, carriers and stacks (the
+    napkin in the pan on the burner, the envelope in the cup in the toaster, the candle on the
+    toaster oven); the contents of a source that heats from inside (oven, microwave, toaster);
+    what stands on a source that heats from below or whose outside gets hot (``hot_outside``:
+    stove, oven, grill, toaster, toaster oven, pressure and slow cookers, iron, space heater,
+    lit candle; a microwave's or a fridge's outside stays cool); and the direct neighbours of a
+    ``hot_outside`` source with what they carry, except the contents of a closed container.
+    """
+    cached = state._cache.get("heat")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    out: dict[str, tuple[str, str]] = {}
+    for h in active_heat_sources(scene, state):
+        info = scene.info(h)
+        hot_outside = "hot_outside" in info.attributes
+        from_inside = info.heat is not None and info.heat.requires_inside
+        for kid in state.children(h):
+            p = state.placement(kid)
+            assert p is not None
+            if p.relation == "inside":
+                how = "in" if from_inside or hot_outside else ""
+            else:
+                how = "on" if (not from_inside or hot_outside) else ""
+            if not how:
+                continue
+            for x in [kid, *state.descendants(kid)]:
+                out.setdefault(x, (h, how))
+        if hot_outside:
+            for n in state.neighbours(h):
+                if n == h:
+                    continue
+                for x in _exposed_subtree(scene, state, n):
+                    if x != h and scene.info(x).is_movable:
+                        out.setdefault(x, (h, "near"))
+    state._cache["heat"] = out
+    return out
