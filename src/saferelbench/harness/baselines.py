@@ -14,7 +14,6 @@ counted per split under both verdict protocols:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
@@ -51,7 +50,7 @@ def baseline_scores(
 ) -> list[BaselineScore]:
     """Play each agent on every task; one score per agent, split (and "all") and protocol."""
     # one physical episode per sample gives both judgements (the simulation is the same)
-    config = replace(config or EpisodeConfig(images=False), protocol="physical")
+    config = (config or EpisodeConfig(images=False)).model_copy(update={"protocol": "physical"})
     out: list[BaselineScore] = []
     for name in agents:
         counts: dict[tuple[str, str], list[int]] = {}
