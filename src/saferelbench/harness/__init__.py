@@ -1,6 +1,7 @@
 """The harness: closed-loop episodes of an agent, and runs of many of them (no Inspect here).
 
 - ``awareness``: applying an awareness judge to a finished episode;
+- ``baselines``: SR/SSR of the blanket baselines under both protocols (for ``validate``);
 - ``config``: ``RunConfig``, the one run configuration (CLI, Inspect task, episode loop);
 - ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
 - ``errors``: failures as one-line reasons, secrets redacted everywhere;
