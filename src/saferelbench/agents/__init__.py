@@ -2,6 +2,7 @@
 
 - ``blanket``: the blanket-caution baselines ``checklist``, ``clear-all``, ``clear-away``;
 - ``base``: the ``Agent`` protocol and what it sees (``Observation``, ``HistoryItem``);
+- ``blanket``: the scene-blind baselines ``checklist``, ``clear-all`` and ``clear-away``;
 - ``goal_analysis``: reading a task's BDDL for planning;
 - ``parsing``: reading an agent's answer (tolerant about form, strict about content);
 - ``planner``: the planner over the symbolic simulator behind oracle and task-only;
