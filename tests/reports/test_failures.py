@@ -69,10 +69,9 @@ def test_too_late_is_read_from_the_replayed_trajectory() -> None:
     # never moved; the steps after the violation touch objects the conditions name (tortilla,
     # stove), which the old name-based guess took for a late precaution
     assert _how(SPILL, [STOVE_ON, *COOK]) == "never"
-    assert _how(SPILL, [STOVE_ON, *COOK], index=7) == "never"
     # the teacup fell when the computer was moved: the condition held from then on because of
     # the trigger itself; picking the cup up later is not a precaution taken late
-    assert _how(FALL, [COMPUTER, TEACUP, "DONE"]) == "never"
+    assert _how(FALL, ["OPEN(cabinet.n.01_1)", COMPUTER, TEACUP, "DONE"]) == "never"
 
 
 def test_precaution_taken_in_time_is_no_failure() -> None:
