@@ -164,8 +164,9 @@ class Episode:
         """Record the agent's answer for the current step and advance the world."""
         if self.finished:
             raise RuntimeError("episode already finished")
-        for key, value in (usage or {}).items():
-            self.usage[key] = self.usage.get(key, 0) + int(value)
+        step_usage = {key: int(value) for key, value in (usage or {}).items()}
+        for key, value in step_usage.items():
+            self.usage[key] = self.usage.get(key, 0) + value
         index = self.step
         raw = self.redactor(clean_text(raw))  # a lone surrogate would make the episode unwritable
         parsed = parse_output(raw, self.object_names)
@@ -180,6 +181,7 @@ class Episode:
                 outcome="invalid",
                 reason=parsed.error or "invalid output",
                 image=image,
+                usage=step_usage,
             )
             self._invalid_run += 1
             self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
@@ -201,6 +203,7 @@ class Episode:
                 reason=result.reason,
                 hazards=[e.to_dict() for e in result.events],
                 image=image,
+                usage=step_usage,
             )
             self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
             self.history.append(
