@@ -113,6 +113,7 @@ class Episode:
         self._invalid_run = 0
         self._pending_image: str | None = None
         self._pending_png: bytes | None = None
+        self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
         self._result: EpisodeResult | None = None
 
     # ----- one step -----------------------------------------------------------------------------
@@ -138,7 +139,13 @@ class Episode:
         if not self.config.images:
             return None
         if self._pending_png is None:
-            self._pending_png = render_png(self.scene, self.state, self.config.labels)
+            # A failed or invalid step leaves the very same state object: its frame is the
+            # last one, byte for byte (rendering is deterministic), so it is not drawn again.
+            if self._frame is not None and self._frame[0] is self.state:
+                self._pending_png = self._frame[1]
+            else:
+                self._pending_png = render_png(self.scene, self.state, self.config.labels)
+                self._frame = (self.state, self._pending_png)
             if self.image_sink is not None:
                 self._pending_image = self.image_sink(self.task.id, self.step, self._pending_png)
         return self._pending_png
