@@ -202,7 +202,7 @@ def test_a_step_that_changes_nothing_reuses_the_last_frame(monkeypatch) -> None:
     drawn: list[object] = []
     real = episode_module.render_png
 
-    def counting(scene, state, labels):  # type: ignore[no-untyped-def]
+    def counting(scene, state, labels):
         drawn.append(state)
         return real(scene, state, labels)
 

@@ -104,7 +104,9 @@ def load_prices(path: str | Path) -> PriceTable:
     try:
         data: Any = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise PriceError(f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}")
+        raise PriceError(
+            f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}"
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("models"), dict):
         raise PriceError(f"{p}: expected a table 'models' of model name -> prices")
     models: dict[str, Price] = {}

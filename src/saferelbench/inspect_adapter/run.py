@@ -312,9 +312,7 @@ def _worker_main(spec: dict[str, Any]) -> None:
             log_images=bool(spec["log_images"]),
             retry=RetryPolicy(**spec["retry"]),
         )
-        interrupted = not logs or any(
-            getattr(log, "status", None) == "cancelled" for log in logs
-        )
+        interrupted = not logs or any(getattr(log, "status", None) == "cancelled" for log in logs)
         missing, budget_stop = _record_missing(
             out, tasks, logs, model, config, redactor, interrupted
         )

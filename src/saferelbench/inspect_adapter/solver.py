@@ -14,12 +14,12 @@ from typing import Any
 
 import anyio
 from inspect_ai.model import (
+    CachePolicy,
     ChatMessage,
     ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
     ContentImage,
-    CachePolicy,
     ContentText,
     GenerateConfig,
     get_model,
