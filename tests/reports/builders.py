@@ -79,3 +79,43 @@ def write_run_dir(path: Path, episodes: list[EpisodeResult], info: RunInfo | Non
     info = info or RunInfo(agent=episodes[0].agent, prompt=episodes[0].prompt)
     (path / "run.json").write_text(info.model_dump_json(), encoding="utf-8")
     return path
+
+
+def real_episode(sample_id: str, actions: list[str], agent: str = "hand") -> EpisodeResult:
+    """An episode of a shipped sample with hand-written actions: simulated and judged by the
+    world itself (real outcomes and verdicts), without the harness."""
+    from saferelbench.dataset.store import get_sample
+    from saferelbench.world import simulator
+    from saferelbench.world.scene_builder import build_world
+    from saferelbench.world.verdict import TaskEvaluator, Trajectory, TrajectoryStep
+
+    task = get_sample(sample_id)
+    world = build_world(task)
+    state = world.initial
+    trajectory = Trajectory(initial=state)
+    steps = []
+    for i, action in enumerate(actions, start=1):
+        new, result = simulator.step(world.scene, state, action, i)
+        trajectory.steps.append(
+            TrajectoryStep(result.action, result.outcome, state, new, result.events)
+        )
+        steps.append(
+            StepRecord(
+                index=i, action=result.action, outcome=result.outcome.value, reason=result.reason
+            )
+        )
+        state = new
+    trajectory.final_events = simulator.finish(world.scene, world.initial, state, len(steps) + 1)
+    verdict = TaskEvaluator(task, world.scene).evaluate(trajectory)
+    return EpisodeResult(
+        sample_id=task.id,
+        split=task.split,
+        relation=task.relation,
+        risk=task.risk,
+        agent=agent,
+        task_success=verdict.task_success,
+        safe=verdict.safe,
+        success_and_safe=verdict.task_success and verdict.safe,
+        steps=steps,
+        verdicts=verdict.conditions,
+    )

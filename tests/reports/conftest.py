@@ -28,6 +28,22 @@ def synthetic_runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 
 @pytest.fixture(scope="session")
+def oracle_run_no_images(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real run directory of the oracle on three samples, made with images off (nothing saved)."""
+    from typer.testing import CliRunner
+
+    from saferelbench.cli.main import app
+
+    path = tmp_path_factory.mktemp("oracle") / "run"
+    res = CliRunner().invoke(
+        app, ["run", "--agent", "oracle", "--no-images", "--limit", "3", "--out", str(path)]
+    )
+    assert res.exit_code == 0, res.output
+    assert not (path / "images").exists()
+    return path
+
+
+@pytest.fixture(scope="session")
 def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One unsafe episode whose caution, raw output and sample id hold markup, plus an image
     path that tries to leave the run directory."""

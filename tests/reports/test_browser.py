@@ -65,11 +65,38 @@ def console_lines(stderr: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def report_html(
-    synthetic_runs: list[Path], hostile_run: Path, tmp_path_factory: pytest.TempPathFactory
+    synthetic_runs: list[Path],
+    hostile_run: Path,
+    oracle_run_no_images: Path,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Path:
     out = tmp_path_factory.mktemp("browser-report")
-    build_report(load_runs([hostile_run, synthetic_runs[0]]), out, ReportOptions(resamples=200))
+    build_report(
+        load_runs([hostile_run, synthetic_runs[0], oracle_run_no_images]),
+        out,
+        ReportOptions(resamples=200),
+    )
     return out / "report.html"
+
+
+def test_viewer_shows_a_drawn_image_at_every_step(
+    chromium: str, report_html: Path, oracle_run_no_images: Path, tmp_path: Path
+) -> None:
+    """A built-in agent's run made with images off: the default report draws every step and the
+    browser shows them (the image elements loaded; they are not the "no image" placeholder)."""
+    episode = load_runs([oracle_run_no_images])[0].episodes[0]
+    url = f"{report_html.as_uri()}#episode={quote(f'r2/{episode.sample_id}', safe='')}"
+    res = run_chromium(chromium, url, tmp_path / "profile", "--dump-dom")
+    assert res.returncode == 0, res.stderr[-2000:]
+    dom = res.stdout
+    assert console_lines(res.stderr) == []
+    assert f'data-episode="r2/{episode.sample_id}"' in dom
+    steps = re.findall(r'<div class="step[^"]*" id="step-(\d+)" data-step="\d+">(.*?)<div>', dom)
+    assert len(steps) == len(episode.steps) >= 2
+    for _, card in steps:
+        assert re.search(r'<img src="frames/[0-9a-f]{16}\.png" alt="observation at step', card)
+    assert 'class="noimg"' not in dom
+    assert f'data-images-loaded="{len(episode.steps)}"' in dom
 
 
 def test_report_loads_and_viewer_shows_the_episode(
@@ -114,8 +141,8 @@ def test_episode_list_and_screenshot(
         assert img.size == (1400, 1000)
         assert max(ImageStat.Stat(img.convert("L")).stddev) > 10, "blank screenshot"
     dom = run_chromium(chromium, report_html.as_uri(), tmp_path / "profile2", "--dump-dom").stdout
-    # every episode of both runs is listed (filters start at "all"); no episode open
-    total = 3 + len(load_runs([synthetic_runs[0]])[0].episodes)
+    # every episode of the three runs is listed (filters start at "all"); no episode open
+    total = 3 + len(load_runs([synthetic_runs[0]])[0].episodes) + 3
     assert dom.count("<tr data-key=") == total
     assert f"{total} of {total} episodes" in dom
     assert 'id="drawer" class="drawer" hidden' in dom

@@ -162,3 +162,58 @@ def test_bad_episode_metadata_names_the_sample_and_field(tmp_path: Path) -> None
     write_eval_log(log, str(tmp_path / "x.eval"))
     with pytest.raises(ReportInputError, match=r"sample s9.*'(split|agent)'"):
         load_runs([tmp_path / "x.eval"])
+
+
+def test_inspect_log_of_a_run_without_images_gets_drawn_frames(
+    oracle_run_no_images: Path, tmp_path: Path
+) -> None:
+    """The viewer draws an Inspect run's steps as it does a run directory's: from the episodes
+    the scorer stored, with no image anywhere."""
+    from inspect_ai.log import (
+        EvalConfig,
+        EvalDataset,
+        EvalLog,
+        EvalSample,
+        EvalSpec,
+        write_eval_log,
+    )
+    from inspect_ai.scorer import Score
+
+    from saferelbench.reports.build import ReportOptions, build_report
+
+    episodes = load_runs([oracle_run_no_images])[0].episodes
+    samples = [
+        EvalSample(
+            id=e.sample_id,
+            epoch=1,
+            input="instruction",
+            target="success and safe",
+            metadata={"split": e.split, "relation": e.relation, "risk": e.risk},
+            scores={
+                "saferelbench": Score(value=1.0, metadata={"episode": e.model_dump(mode="json")})
+            },
+        )
+        for e in episodes
+    ]
+    log = EvalLog(
+        status="success",
+        eval=EvalSpec(
+            created="2026-01-01T00:00:00+00:00",
+            task="saferelbench/saferelbench",
+            dataset=EvalDataset(name="saferelbench", samples=len(samples)),
+            model="openai/gpt-4o",
+            config=EvalConfig(),
+            task_args={"prompt": "base", "split": "all", "images": False},
+        ),
+        samples=samples,
+    )
+    path = tmp_path / "logs" / "run.eval"
+    path.parent.mkdir()
+    write_eval_log(log, str(path), format="eval")
+    out = tmp_path / "report"
+    report = build_report(load_runs([path]), out, ReportOptions(resamples=200, figures=False))
+    assert report.warnings == []
+    html = (out / "report.html").read_text()
+    steps = sum(len(e.steps) for e in episodes)
+    assert html.count('"image":"frames/') == steps
+    assert len(list((out / "frames").glob("*.png"))) >= len(episodes)

@@ -49,3 +49,30 @@ def test_bad_inputs_give_one_clear_line(tmp_path: Path) -> None:
 
     res = runner.invoke(app, ["report", str(run), "--images", "inline"])
     assert res.exit_code == 2 and "--images" in res.output
+
+
+def test_report_lists_every_file_it_writes(
+    oracle_run_no_images: Path, synthetic_runs: list[Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "rep"
+    res = runner.invoke(
+        app,
+        [
+            "report",
+            str(oracle_run_no_images),
+            str(synthetic_runs[0]),
+            "--out",
+            str(out),
+            "--resamples",
+            "200",
+        ],
+        terminal_width=400,
+    )
+    assert res.exit_code == 0, res.output
+    written = sorted(p for p in out.rglob("*") if p.is_file() and p.parent.name != "frames")
+    assert len(written) >= 10  # tables, pages and figures (PNG and SVG)
+    listed = res.stdout
+    missing = [str(p) for p in written if f"  {p}  (" not in listed]
+    assert missing == []
+    frames = list((out / "frames").glob("*.png"))
+    assert frames and f"  {out / 'frames'}/  ({len(frames)} files," in listed

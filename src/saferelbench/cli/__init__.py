@@ -5,6 +5,7 @@
 - ``main``: the ``saferelbench`` app, wiring the sub-commands;
 - ``render_cmd``: ``render``: the image of every step of a plan;
 - ``replay_cmd``: ``replay``: a plan (or the golden plan) on a task, or an IS-Bench folder;
+- ``replay_table``: what ``replay`` prints: the steps and every condition with its verdict;
 - ``report_cmd``: ``report``: tables, intervals, figures and the HTML report;
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark.
 """

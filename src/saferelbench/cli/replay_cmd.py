@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
+from saferelbench.cli.replay_table import print_rollout
 from saferelbench.dataset.isbench import TaskFormatError, UnsupportedTask, list_tasks, load_task
 from saferelbench.world.conditions import ConditionError
 from saferelbench.world.rollout import Rollout, rollout
@@ -101,34 +101,6 @@ def rollout_json(task: Task, r: Rollout) -> dict[str, Any]:
     }
 
 
-def _print_rollout(task: Task, r: Rollout) -> None:
-    console.print(f"[bold]{task.id}[/bold]: {task.instruction}")
-    table = Table("#", "action", "outcome", "hazards / reason")
-    for i, res in enumerate(r.results, start=1):
-        note = "; ".join(e.detail for e in res.events) or res.reason
-        style = (
-            "red"
-            if res.events
-            else ("yellow" if res.outcome.value in ("failed", "invalid") else "")
-        )
-        table.add_row(str(i), res.action, res.outcome.value, note, style=style)
-    console.print(table)
-    for e in r.trajectory.final_events:
-        console.print(f"[red]at the end:[/red] {e.detail}")
-    for v in r.verdict.conditions:
-        if v.status == "not_applicable" or (v.origin == "generic" and v.status != "violated"):
-            continue
-        colour = {"violated": "red", "held": "green"}.get(v.status, "dim")
-        console.print(
-            f"[{colour}]{v.status:>13}[/{colour}] {v.kind} {v.action or ''} {v.bddl}  ({v.reason})",
-            highlight=False,
-        )
-    console.print(
-        f"task success: [bold]{r.verdict.task_success}[/bold]   safe: [bold]{r.verdict.safe}[/bold]"
-        + (f"   disagreements: {len(r.verdict.disagreements)}" if r.verdict.disagreements else "")
-    )
-
-
 def replay(
     task: Annotated[
         str | None, typer.Argument(help="Task JSON (IS-Bench format) or dataset sample id.")
@@ -159,7 +131,7 @@ def replay(
     if as_json:
         print(json.dumps(rollout_json(t, r), indent=2))
     else:
-        _print_rollout(t, r)
+        print_rollout(console, t, r)
 
 
 def _replay_dir(directory: Path, as_json: bool) -> None:

@@ -35,9 +35,9 @@ def report(
     images: Annotated[
         str,
         typer.Option(
-            help="Step images in the HTML: link (relative paths to the runs' PNGs; keep the report next to them), embed (downscaled into the file: standalone, larger) or none."
+            help="Step images in the viewer: draw (every step drawn again from its task and actions, written under OUT/frames/; needs no saved image), embed (the same frames inside report.html: one standalone file, larger), link (relative paths to the runs' saved PNGs) or none."
         ),
-    ] = "link",
+    ] = "draw",
     ablation: Annotated[
         str,
         typer.Option(
@@ -81,14 +81,27 @@ def report(
         f"{len(loaded)} run(s), {sum(len(r.episodes) for r in loaded)} episodes -> {out}/",
         highlight=False,
     )
-    for name in ("report.md", "report.html", "table2.csv", "table2.tex"):
-        if name in made.files:
-            size = made.files[name].stat().st_size
+    print_files(console, made.files, out)
+
+
+def _size(nbytes: int) -> str:
+    return f"{nbytes / 1e6:.1f} MB" if nbytes >= 100_000 else f"{nbytes / 1e3:.0f} kB"
+
+
+def print_files(console: Console, files: dict[str, Path], out: Path) -> None:
+    """Every file the report wrote, relative to ``out``, with its size (a folder of frames as
+    one line: how many files and their total size)."""
+    for name in sorted(files):
+        path = files[name]
+        if path.is_dir():
+            inside = [p for p in path.iterdir() if p.is_file()]
+            total = sum(p.stat().st_size for p in inside)
             console.print(
-                f"  {made.files[name]}  ({size / 1e6:.1f} MB)"
-                if size > 1e5
-                else f"  {made.files[name]}",
-                highlight=False,
+                f"  {path}/  ({len(inside)} files, {_size(total)})", highlight=False, soft_wrap=True
+            )
+        elif path.is_file():
+            console.print(
+                f"  {path}  ({_size(path.stat().st_size)})", highlight=False, soft_wrap=True
             )
 
 

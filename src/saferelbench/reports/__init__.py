@@ -4,8 +4,10 @@
 - ``failures``: which safety condition failed in an unsafe episode, and how;
 - ``figures``: the paper's figures with 95% intervals;
 - ``formats``: tables as Markdown, CSV and LaTeX;
-- ``html``: the single-file HTML report with the step-by-step viewer;
+- ``frames``: every step's image drawn from the replayed episode for the viewer;
+- ``html``: the HTML report with the step-by-step viewer;
 - ``loading``: run directories and Inspect logs (through the adapter) into one shape;
+- ``replay``: each episode re-simulated from its task and recorded actions (its states);
 - ``statistics``: seeded bootstrap intervals and paired tests;
 - ``tables``: Table 2 cells, overall averages, per-risk rates and paired tests.
 """

@@ -4,22 +4,31 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from saferelbench.reports import figures as figs
 from saferelbench.reports import formats
 from saferelbench.reports.failures import FailureAnalysis, analyse
-from saferelbench.reports.html import render_html
+from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.replay import Replayer
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
-from saferelbench.reports.tables import Comparison, Rate, RunTable, comparisons, run_table
+from saferelbench.reports.tables import (
+    Comparison,
+    Rate,
+    RunTable,
+    comparisons,
+    judge_label,
+    run_table,
+)
 
 TABLE_NOTES = {
     "Table 2": "Per relation: SR and SSR on the spatial-relation samples (w/) and on their matched controls (w/o). 95% bootstrap intervals in brackets.",
-    "Overall": "w/ and w/o: the mean over the relations present (as the paper's Fig. 4); SRec = SSR / SR. all: every episode of the run pooled (the harness's summary.json). awareness: mean judge score over judged episodes.",
+    "Overall": "w/ and w/o: the mean over the relations present (as the paper's Fig. 4); SRec = SSR / SR. all: every episode of the run pooled (the harness's summary.json). awareness: mean judge score over judged episodes; the judge that produced it is named beside it (offline keyword judge, or the LLM judge model).",
     "Samples per rate": "Every rate is over all samples of its group; errored episodes count as failures.",
     "Per risk type": "Spatial samples by relation/risk; controls by the relation they are matched to.",
 }
@@ -29,7 +38,7 @@ TABLE_NOTES = {
 class ReportOptions:
     seed: int = DEFAULT_SEED
     resamples: int = DEFAULT_RESAMPLES
-    images: str = "link"  #: link / embed / none (see reports.html)
+    images: str = "draw"  #: draw / embed / link / none (see reports.html)
     figures: bool = True
     html: bool = True
     ablation: str = "overall"  #: scope of the prompt figure: "overall" or a relation
@@ -43,6 +52,7 @@ class Report:
     failures: list[FailureAnalysis]
     files: dict[str, Path]
     warnings: list[str]
+    captions: dict[str, str] = field(default_factory=dict)  #: figure name -> caption
 
 
 def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
@@ -103,8 +113,9 @@ COMPARISON_NOTE = (
 )
 FAILURE_NOTE = (
     "Unsafe episodes (not safe, not errored). Each violated condition is classed as never taken, "
-    "taken too late (a later step acted on an object the condition names) or repeated (the unsafe "
-    "trigger was done again after the first violation); see docs/reports.md."
+    "taken too late (replaying the episode, a step after the violation made the condition hold), "
+    "repeated (the unsafe trigger was done again after the first violation) or not replayable "
+    "(the episode's task was not found); see docs/reports.md."
 )
 
 
@@ -120,7 +131,7 @@ def markdown_report(
         "errored episodes count as failures.\n\n",
         "## Runs\n\n",
         formats.markdown_table(
-            ["Run", "agent", "prompt", "seed", "input", "episodes", "errors"],
+            ["Run", "agent", "prompt", "seed", "input", "episodes", "errors", "awareness judge"],
             [
                 [
                     r.label,
@@ -130,6 +141,7 @@ def markdown_report(
                     f"{r.kind}: {r.source}",
                     str(len(r.episodes)),
                     str(sum(1 for e in r.episodes if e.error is not None)),
+                    judge_label(r.episodes) or "not judged",
                 ]
                 for r in runs
             ],
@@ -159,14 +171,14 @@ def markdown_report(
     if figure_files:
         parts.append("\n## Figures\n\n")
         for name, paths in figure_files.items():
-            parts.append(f"![{name}](figures/{paths['png'].name})\n\n")
+            parts.append(f"![{name}](figures/{paths['png'].name})\n\n{report.captions[name]}\n\n")
     return "".join(parts)
 
 
 FIGURE_CAPTIONS = {
     "overall": "Overall SR and SSR (mean over relations) with and without the spatial relation, per run; bars: 95% bootstrap intervals (paper Fig. 4).",
     "prompts": "SR, SSR and SRec across prompt variants, one line per model (paper Fig. 5).",
-    "composition": "(a) risk types per relation over the spatial samples; (b) action types (paper Fig. 3).",
+    "composition": "(a) risk types per relation over the spatial samples; (b) action types of {source} (paper Fig. 3).",
 }
 
 
@@ -180,21 +192,31 @@ def build_report(
     found = comparisons(
         runs, seed=options.seed, resamples=options.resamples, max_all_pairs=options.max_all_pairs
     )
-    failures = [analyse(r.label, r.episodes) for r in runs]
+    replayer = Replayer()
+    failures = [
+        analyse(r.label, r.episodes, replay=functools.partial(replayer.replay, r)) for r in runs
+    ]
     warnings = [w for r in runs for w in r.warnings]
     report = Report(tables, found, failures, {}, warnings)
 
     figure_files: dict[str, dict[str, Path]] = {}
+    captions = report.captions
+    captions.update(FIGURE_CAPTIONS)
     if options.figures:
         fig_dir = out_dir / "figures"
+        composition = figs.composition_figure(runs, fig_dir, golden_plan=replayer.golden_plan)
+        if composition:
+            captions["composition"] = FIGURE_CAPTIONS["composition"].format(
+                source=figs.COMPOSITION_SOURCES[composition[1]]
+            )
         for name, made in (
             ("overall", figs.overall_figure(tables, fig_dir)),
             ("prompts", figs.prompts_figure(tables, fig_dir, options.ablation)),
-            ("composition", figs.composition_figure(runs, fig_dir)),
+            ("composition", composition[0] if composition else None),
         ):
             if made:
                 figure_files[name] = made
-                report.files.update({f"figure_{name}_{fmt}": p for fmt, p in made.items()})
+                report.files.update({f"figures/{p.name}": p for p in made.values()})
 
     def write(name: str, text: str) -> None:
         path = out_dir / name
@@ -214,7 +236,7 @@ def build_report(
     write("overall.tex", formats.overall_latex(tables))
     write("rates.csv", formats.rates_csv(tables))
     if found:
-        write("comparisons.csv", formats.csv_text(*formats.comparison_rows(found)))
+        write("comparisons.csv", formats.comparisons_csv(found))
     write(
         "failures.csv",
         formats.csv_text(
@@ -223,6 +245,7 @@ def build_report(
                 "sample_id",
                 "kind",
                 "risk_type",
+                "category",
                 "trigger",
                 "relation_induced",
                 "how",
@@ -234,6 +257,7 @@ def build_report(
                     f.sample_id,
                     f.kind,
                     f.risk_type,
+                    f.category,
                     f.trigger,
                     f.relation_induced,
                     f.how,
@@ -247,14 +271,34 @@ def build_report(
     write("report.md", markdown_report(report, runs, options, figure_files))
 
     if options.html:
+        clear_frames(out_dir / FRAMES_DIR)
         context = html_context(report, runs, options, figure_files)
-        page, resolver = render_html(runs, out_dir=out_dir, context=context, images=options.images)
+        page, resolver = render_html(
+            runs, out_dir=out_dir, context=context, images=options.images, replayer=replayer
+        )
         if resolver.missing:
             report.warnings.append(
                 f"{resolver.missing} step image(s) referenced by the episodes were not found"
             )
+        if resolver.problems:
+            shown = "; ".join(resolver.problems[:3])
+            more = len(resolver.problems) - 3
+            report.warnings.append(
+                f"{len(resolver.problems)} episode(s) without some drawn frames: {shown}"
+                + (f" (and {more} more)" if more > 0 else "")
+            )
+        if resolver.written:
+            report.files["frames/"] = out_dir / FRAMES_DIR
         write("report.html", page)
     return report
+
+
+def clear_frames(folder: Path) -> None:
+    """Remove the frames an earlier report wrote here (named by their 16-hex-digit hash)."""
+    if folder.is_dir():
+        for path in folder.glob("*.png"):
+            if len(path.stem) == 16 and all(c in "0123456789abcdef" for c in path.stem):
+                path.unlink()
 
 
 def html_context(
@@ -268,7 +312,7 @@ def html_context(
     figures = []
     for name, paths in figure_files.items():
         png = base64.b64encode(paths["png"].read_bytes()).decode("ascii")
-        figures.append({"src": f"data:image/png;base64,{png}", "caption": FIGURE_CAPTIONS[name]})
+        figures.append({"src": f"data:image/png;base64,{png}", "caption": report.captions[name]})
     comparison = None
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)
@@ -299,6 +343,7 @@ def html_context(
                 "source": str(r.source),
                 "n": len(r.episodes),
                 "errors": sum(1 for e in r.episodes if e.error is not None),
+                "judge": judge_label(r.episodes) or "not judged",
             }
             for r in runs
         ],

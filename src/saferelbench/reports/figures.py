@@ -11,7 +11,7 @@ backend), so this works headless and in threads.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from matplotlib.figure import Figure
@@ -183,24 +183,60 @@ def prompts_figure(
     return _save(fig, out_dir, "fig_prompts")
 
 
-def composition_figure(runs: Sequence[RunData], out_dir: Path) -> dict[str, Path] | None:
-    """Fig. 3 analogue: (a) risk types per relation (spatial samples, each sample once);
-    (b) action types, from an oracle run's steps (the golden plans) when one is given, else from
-    every run's executed steps."""
+#: What panel (b) of the composition figure counted, by source (see :func:`composition_figure`).
+COMPOSITION_SOURCES = {
+    "golden": "the golden plans of the spatial samples in the runs (each sample once)",
+    "executed": "the actions executed in the runs (the samples' golden plans were not found)",
+}
+
+
+def composition_counts(
+    runs: Sequence[RunData],
+    golden_plan: Callable[[RunData, str], Sequence[str] | None] | None = None,
+) -> tuple[dict[str, tuple[str, str]], Counter[str], str]:
+    """What :func:`composition_figure` draws: (relation, risk) of each spatial sample, the
+    action-type counts of panel (b) and their source (a key of :data:`COMPOSITION_SOURCES`)."""
     samples: dict[str, tuple[str, str]] = {}
+    owner: dict[str, RunData] = {}
     for run in runs:
         for e in run.episodes:
             if e.split == "spatial" and e.relation:
                 samples.setdefault(e.sample_id, (e.relation, e.risk or "unknown"))
-    oracle = [r for r in runs if r.info.agent.split("/")[-1] == "oracle"]
-    source = oracle[:1] or list(runs)
+                owner.setdefault(e.sample_id, run)
     actions: Counter[str] = Counter()
-    for run in source:
-        for e in run.episodes:
-            for s in e.steps:
-                kind = action_type(s.action)
+    source = "executed"
+    if golden_plan is not None:
+        for sample_id, run in owner.items():
+            plan = golden_plan(run, sample_id)
+            if plan is None:
+                continue
+            source = "golden"
+            for a in plan:
+                kind = action_type(a)
                 if kind and kind != "DONE":
                     actions[kind] += 1
+    if source == "executed":
+        for run in runs:
+            for e in run.episodes:
+                for s in e.steps:
+                    kind = action_type(s.action)
+                    if kind and kind != "DONE":
+                        actions[kind] += 1
+    return samples, actions, source
+
+
+def composition_figure(
+    runs: Sequence[RunData],
+    out_dir: Path,
+    golden_plan: Callable[[RunData, str], Sequence[str] | None] | None = None,
+) -> tuple[dict[str, Path], str] | None:
+    """Fig. 3 analogue: (a) risk types per relation (spatial samples, each sample once);
+    (b) action types of those samples' golden plans (``golden_plan(run, sample_id)`` gives a
+    plan's actions, None when the task is not found); when no golden plan is found, the actions
+    executed in every run instead. Returns the files and which of
+    :data:`COMPOSITION_SOURCES` panel (b) shows. (An oracle run's actions are not the golden
+    plans: the oracle plans for itself.)"""
+    samples, actions, source = composition_counts(runs, golden_plan)
     if not samples and not actions:
         return None
     fig = Figure(figsize=(11, 4.0), layout="constrained")
@@ -252,7 +288,7 @@ def composition_figure(runs: Sequence[RunData], out_dir: Path) -> dict[str, Path
     ax_b.set_xlim(0, max([v for _, v in ranked] or [1]) * 1.15)
     ax_b.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax_b.invert_yaxis()
-    what = "golden plans (oracle run)" if oracle else "actions executed in the runs"
+    what = "golden plans of the spatial samples" if source == "golden" else "executed in the runs"
     ax_b.set_xlabel(f"steps ({what})")
     ax_b.set_title("(b) action types")
-    return _save(fig, out_dir, "fig_composition")
+    return _save(fig, out_dir, "fig_composition"), source

@@ -105,7 +105,7 @@ def overall_groups() -> list[list[tuple[str, int]]]:
             ("w/ spatial relation (mean over relations)", 3),
             ("w/o (mean over relations)", 3),
             ("all episodes, pooled", 5),
-            ("", 1),
+            ("awareness", 2),
         ]
     ]
 
@@ -119,7 +119,7 @@ def overall_rows(
         if short
         else [f"w/ {m}" for m in names] + [f"w/o {m}" for m in names] + [f"all {m}" for m in names]
     )
-    header += ["n", "errors", "awareness"]
+    header += ["n", "errors", "awareness", "awareness judge"]
     rows: list[list[Cell]] = []
     for t in tables:
         row: list[Cell] = [t.run.label]
@@ -127,7 +127,7 @@ def overall_rows(
             g = t.overall.get(split)
             row += [g.SR if g else None, g.SSR if g else None, g.SRec if g else None]
         p = t.pooled
-        row += [p.SR, p.SSR, p.SRec, str(p.n), str(p.errors), p.awareness]
+        row += [p.SR, p.SSR, p.SRec, str(p.n), str(p.errors), p.awareness, judge_of(p)]
         rows.append(row)
     return header, rows
 
@@ -154,14 +154,29 @@ def counts_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[str]]]
     return header, rows
 
 
+def judge_of(g: GroupRates) -> str:
+    """Which judge produced the group's awareness ("not judged" when none did)."""
+    return g.awareness.source if g.awareness is not None else "not judged"
+
+
 def risk_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[Cell]]]:
-    header = ["Run", "Group", "n", "errors", "SR", "SSR", "SRec", "awareness"]
+    header = ["Run", "Group", "n", "errors", "SR", "SSR", "SRec", "awareness", "awareness judge"]
     rows: list[list[Cell]] = []
     for t in tables:
         groups = list(t.by_risk.items()) + [(f"split {k}", g) for k, g in t.other_splits.items()]
         for key, g in groups:
             rows.append(
-                [t.run.label, key, str(g.n), str(g.errors), g.SR, g.SSR, g.SRec, g.awareness]
+                [
+                    t.run.label,
+                    key,
+                    str(g.n),
+                    str(g.errors),
+                    g.SR,
+                    g.SSR,
+                    g.SRec,
+                    g.awareness,
+                    judge_of(g),
+                ]
             )
     return header, rows
 
@@ -173,8 +188,8 @@ def comparison_rows(found: Sequence[Comparison]) -> tuple[list[str], list[list[s
         "scope",
         "metric",
         "n pairs",
-        "A",
-        "B",
+        "rate A",
+        "rate B",
         "B − A [95% CI]",
         "A only / B only",
         "McNemar p",
@@ -204,6 +219,59 @@ def comparison_rows(found: Sequence[Comparison]) -> tuple[list[str], list[list[s
     return header, rows
 
 
+COMPARISON_CSV_HEADER = [
+    "run_a",
+    "run_b",
+    "scope",
+    "metric",
+    "n_pairs",
+    "unpaired",
+    "rate_a",
+    "rate_b",
+    "diff",
+    "diff_ci_low",
+    "diff_ci_high",
+    "both",
+    "a_only",
+    "b_only",
+    "neither",
+    "mcnemar_p",
+    "holm_p",
+    "bootstrap_p",
+]
+
+
+def comparisons_csv(found: Sequence[Comparison]) -> str:
+    """The paired tests for machines: one column per quantity, numbers unrounded (diff = B - A;
+    an interval bound that could not be computed is an empty cell)."""
+    rows: list[list[object]] = []
+    for c in found:
+        t = c.test
+        rows.append(
+            [
+                c.run_a,
+                c.run_b,
+                c.scope,
+                c.metric,
+                t.n,
+                c.unpaired,
+                repr(t.rate_a),
+                repr(t.rate_b),
+                repr(t.diff),
+                "" if t.diff_ci.low is None else repr(t.diff_ci.low),
+                "" if t.diff_ci.high is None else repr(t.diff_ci.high),
+                t.both,
+                t.only_a,
+                t.only_b,
+                t.neither,
+                repr(t.mcnemar_p),
+                repr(c.holm_p),
+                repr(t.bootstrap_p),
+            ]
+        )
+    return csv_text(COMPARISON_CSV_HEADER, rows)
+
+
 def failure_sections(
     analyses: Sequence[FailureAnalysis],
 ) -> list[tuple[str, list[str], list[list[str]]]]:
@@ -221,9 +289,14 @@ def failure_sections(
             + [str(counts[h]) for h in HOW]
             + [str(a.unexplained)]
         )
-    cond_header = ["Run", "risk type", "kind", "trigger", "relation-induced", "violations"] + [
-        HOW_LABELS[h] for h in HOW
-    ]
+    cond_header = [
+        "Run",
+        "condition about",
+        "kind",
+        "trigger",
+        "relation-induced",
+        "violations",
+    ] + [HOW_LABELS[h] for h in HOW]
     cond_rows = []
     for a in analyses:
         for (risk, kind, trigger, induced), counts in a.by_condition():
@@ -256,7 +329,7 @@ def _rate_fields(run: str, scope: str, split: str, g: GroupRates) -> Iterator[li
         r = g.metric(metric)
         if r is None:
             continue
-        yield [run, scope, split, metric, r.value, r.ci.low, r.ci.high, r.n, g.errors]
+        yield [run, scope, split, metric, r.value, r.ci.low, r.ci.high, r.n, g.errors, r.source]
 
 
 def rates_csv(tables: Sequence[RunTable]) -> str:
@@ -274,7 +347,8 @@ def rates_csv(tables: Sequence[RunTable]) -> str:
         for key, g in t.other_splits.items():
             rows += _rate_fields(label, "all", key, g)
     return csv_text(
-        ["run", "scope", "split", "metric", "value", "ci_low", "ci_high", "n", "errors"], rows
+        ["run", "scope", "split", "metric", "value", "ci_low", "ci_high", "n", "errors", "judge"],
+        rows,
     )
 
 
@@ -298,7 +372,7 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
                 f"overall_{split}_{m}_low",
                 f"overall_{split}_{m}_high",
             ]
-    header += ["awareness", "n", "errors"]
+    header += ["awareness", "awareness_judge", "n", "errors"]
     rows: list[list[object]] = []
     for t in tables:
         row: list[object] = [t.run.label, t.run.info.agent, t.run.info.prompt, t.run.info.seed]
@@ -315,7 +389,7 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
                 r = g.metric(m) if g else None
                 row += [r.value, r.ci.low, r.ci.high] if r else ["", "", ""]
         aw = t.pooled.awareness
-        row += [aw.value if aw else "", t.pooled.n, t.pooled.errors]
+        row += [aw.value if aw else "", aw.source if aw else "", t.pooled.n, t.pooled.errors]
         rows.append(row)
     return csv_text(header, [["" if v is None else v for v in r] for r in rows])
 

@@ -6,17 +6,24 @@ model text with ``textContent`` only. CSS and JS are inlined; nothing is fetched
 
 Step images are handled by ``images``:
 
-- ``"link"`` (default): relative references from the report to the run directories' PNGs. The
-  report stays small (no image bytes); report and runs must keep their relative places;
-- ``"embed"``: each distinct image downscaled (longest side ``EMBED_MAX_SIDE`` px), re-encoded as
-  JPEG and inlined once as a data URI: the file is standalone;
+- ``"draw"`` (default): every step's observation is drawn again from the episode's task and
+  recorded actions (:mod:`saferelbench.reports.frames`; the run needs no saved image) and written
+  once per distinct picture under ``OUT/frames/`` as a small PNG; the page links them, so the
+  browser loads only the frames of the episode shown and ``report.html`` stays small. Move the
+  report directory as a whole;
+- ``"embed"``: the same frames inlined once each as data URIs: ``report.html`` alone is the
+  report (larger; docs/performance.md has the sizes);
+- ``"link"``: relative references from the report to the run directories' saved PNGs (runs
+  made with ``--save-images``); report and runs must keep their relative places;
 - ``"none"``: no images.
+
+In ``draw``/``embed`` a step that cannot be drawn (its task is not found, or the replay
+disagrees with the record) falls back to the run's saved image when there is one.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import json
 import os
@@ -28,11 +35,14 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader
 
 from saferelbench.evaluation.results import EpisodeResult
+from saferelbench.reports.failures import category
+from saferelbench.reports.frames import FrameDrawer, digest, encode_frame
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.replay import Replayer
+from saferelbench.reports.tables import judge_label
 
-IMAGE_MODES = ("link", "embed", "none")
-EMBED_MAX_SIDE = 360
-JPEG_QUALITY = 80
+IMAGE_MODES = ("draw", "embed", "link", "none")
+FRAMES_DIR = "frames"
 RAW_OUTPUT_LIMIT = 4000  #: characters of each step's raw model output kept in the page
 
 
@@ -55,19 +65,41 @@ def failing_steps(e: EpisodeResult) -> list[int]:
 
 
 class ImageResolver:
-    """Turns a step's image path into what the page uses (relative URL or ``#hash``)."""
+    """Turns a step's image into what the page uses: a relative URL or ``#hash`` (embedded)."""
 
-    def __init__(self, mode: str, out_dir: Path) -> None:
+    def __init__(self, mode: str, out_dir: Path, replayer: Replayer | None = None) -> None:
         if mode not in IMAGE_MODES:
             raise ValueError(f"images must be one of {IMAGE_MODES}, not {mode!r}")
         self.mode = mode
         self.out_dir = out_dir.resolve()
         self.embedded: dict[str, str] = {}
+        self.written: dict[str, Path] = {}  #: frame files written (draw mode), by hash
         self._by_path: dict[Path, str | None] = {}
-        self.missing = 0
+        self.missing = 0  #: referenced saved images not found
+        self.drawer = FrameDrawer(replayer or Replayer())
+        self.problems: list[str] = []  #: episodes with frames that could not be drawn
 
-    def __call__(self, run: RunData, image: str | None) -> str | None:
-        if self.mode == "none" or not image or run.image_root is None:
+    @property
+    def draws(self) -> bool:
+        return self.mode in ("draw", "embed")
+
+    def episode(self, run: RunData, e: EpisodeResult) -> list[str | None]:
+        """The image reference of every step of ``e``."""
+        if self.mode == "none":
+            return [None] * len(e.steps)
+        if self.mode == "link":
+            return [self._saved(run, s.image) for s in e.steps]
+        drawn = self.drawer.episode(run, e)
+        if drawn.problem:
+            self.problems.append(f"{run.label} / {e.sample_id}: {drawn.problem}")
+        refs: list[str | None] = []
+        for s, frame in zip(e.steps, drawn.frames, strict=True):
+            refs.append(self._store(frame) if frame is not None else self._saved(run, s.image))
+        return refs
+
+    def _saved(self, run: RunData, image: str | None) -> str | None:
+        """A saved step image of the run (never outside its directory)."""
+        if not image or run.image_root is None:
             return None
         root = run.image_root.resolve()
         path = (root / image).resolve()
@@ -78,32 +110,39 @@ class ImageResolver:
             rel = os.path.relpath(path, self.out_dir)
             return quote(Path(rel).as_posix())
         if path not in self._by_path:
-            self._by_path[path] = self._embed(path)
+            self._by_path[path] = self._reencode(path)
         return self._by_path[path]
 
-    def _embed(self, path: Path) -> str | None:
+    def _reencode(self, path: Path) -> str | None:
         from PIL import Image
 
-        raw = path.read_bytes()
-        digest = hashlib.sha1(raw).hexdigest()[:16]
-        if digest not in self.embedded:
-            try:
-                with Image.open(io.BytesIO(raw)) as original:
-                    img = original.convert("RGB")
-                    img.thumbnail((EMBED_MAX_SIDE, EMBED_MAX_SIDE))
-                    buf = io.BytesIO()
-                    # JPEG: on the renderer's images about 30% smaller than PNG at this size,
-                    # and several times faster to encode than an optimised PNG
-                    img.save(buf, "JPEG", quality=JPEG_QUALITY)
-            except OSError:
-                self.missing += 1
-                return None
-            best = buf.getvalue()
-            fmt = "jpeg"
-            self.embedded[digest] = (
-                f"data:image/{fmt};base64,{base64.b64encode(best).decode('ascii')}"
-            )
-        return f"#{digest}"
+        try:
+            with Image.open(path) as original:
+                original.load()
+                if original.width >= 1000:  # the agent's size: halve like a drawn frame
+                    return self._store(encode_frame(original))
+                buf = io.BytesIO()
+                original.convert("RGB").save(buf, "PNG")
+        except OSError:
+            self.missing += 1
+            return None
+        return self._store(buf.getvalue())
+
+    def _store(self, png: bytes) -> str:
+        key = digest(png)
+        if self.mode == "embed":
+            if key not in self.embedded:
+                self.embedded[key] = (
+                    f"data:image/png;base64,{base64.b64encode(png).decode('ascii')}"
+                )
+            return f"#{key}"
+        if key not in self.written:
+            folder = self.out_dir / FRAMES_DIR
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{key}.png"
+            path.write_bytes(png)
+            self.written[key] = path
+        return f"{FRAMES_DIR}/{key}.png"
 
 
 def _raw_output(step: Any) -> str | None:
@@ -123,6 +162,8 @@ def _raw_output(step: Any) -> str | None:
 def episode_data(
     index: int, run: RunData, e: EpisodeResult, resolve: ImageResolver
 ) -> dict[str, Any]:
+    images = resolve.episode(run, e)
+
     def clip(text: str | None) -> str | None:
         if text is None or len(text) <= RAW_OUTPUT_LIMIT:
             return text
@@ -139,11 +180,13 @@ def episode_data(
         "ended_by": e.ended_by,
         "error": e.error,
         "awareness": e.awareness,
+        "judge": judge_label([e]),
         "hazards": e.hazards,
         "disagreements": e.disagreements,
         "failing_steps": failing_steps(e),
         "verdicts": [
-            v.model_dump(
+            {"about": category(v)}
+            | v.model_dump(
                 include={
                     "kind",
                     "index",
@@ -171,9 +214,9 @@ def episode_data(
                 "reason": s.reason,
                 "hazards": s.hazards,
                 "raw_output": clip(_raw_output(s)),
-                "image": resolve(run, s.image),
+                "image": image,
             }
-            for s in e.steps
+            for s, image in zip(e.steps, images, strict=True)
         ],
     }
 
@@ -187,10 +230,11 @@ def render_html(
     *,
     out_dir: Path,
     context: dict[str, Any],
-    images: str = "link",
+    images: str = "draw",
+    replayer: Replayer | None = None,
 ) -> tuple[str, ImageResolver]:
     """The report page as a string; ``context`` holds the tables/figures parts of the template."""
-    resolve = ImageResolver(images, out_dir)
+    resolve = ImageResolver(images, out_dir, replayer)
     episodes = []
     for i, run in enumerate(runs):
         seen: dict[str, int] = {}

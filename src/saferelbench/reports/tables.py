@@ -39,6 +39,7 @@ class Rate:
     value: float | None
     ci: Interval
     n: int  #: denominator: samples (SR, SSR), successes (SRec), judged episodes (awareness)
+    source: str = ""  #: awareness: which judge produced it (:func:`judge_label`)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,34 @@ def success_flags(episodes: Sequence[EpisodeResult]) -> tuple[np.ndarray, np.nda
     return success, success_safe
 
 
+#: judge names as the harness records them (``awareness_detail[].judge``) -> what the report says
+JUDGE_LABELS = {
+    "keyword-v2": "offline keyword judge (keyword-v2)",
+    "keyword": "offline keyword judge v1 (superseded)",
+}
+
+
+def judge_names(episodes: Sequence[EpisodeResult]) -> list[str]:
+    """The judges behind the awareness of ``episodes`` (judged ones only), in first-seen order."""
+    names: dict[str, None] = {}
+    for e in episodes:
+        if e.awareness is None:
+            continue
+        found = {str(d.get("judge") or "") for d in e.awareness_detail if "covered" in d}
+        for name in sorted(found) or ["unknown"]:
+            names.setdefault(name or "unknown", None)
+    return list(names)
+
+
+def judge_label(episodes: Sequence[EpisodeResult]) -> str:
+    """ "offline keyword judge (keyword-v2)", "LLM judge openai/gpt-4o", joined by " + " when a
+    group was judged by several; "" when nothing was judged."""
+    return " + ".join(
+        JUDGE_LABELS.get(n, "judge not recorded" if n == "unknown" else f"LLM judge {n}")
+        for n in judge_names(episodes)
+    )
+
+
 def _awareness(episodes: Sequence[EpisodeResult], seed: int, resamples: int) -> Rate | None:
     judged = [e.awareness for e in episodes if e.awareness is not None]
     if not judged:
@@ -74,6 +103,7 @@ def _awareness(episodes: Sequence[EpisodeResult], seed: int, resamples: int) -> 
         float(value) if value is not None else None,
         bootstrap_mean(judged, seed=seed, resamples=resamples),
         len(judged),
+        judge_label(episodes),
     )
 
 

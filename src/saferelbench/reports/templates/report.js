@@ -83,7 +83,7 @@
     return list.map(function (v) {
       var steps = v.violated_steps.length ? v.violated_steps.join(", ") : (v.step != null ? String(v.step) : "");
       return el("tr", {}, [
-        el("td", { text: v.kind + " #" + v.index }), el("td", { text: v.risk_type }),
+        el("td", { text: v.kind + " #" + v.index }), el("td", { text: v.about === v.risk_type ? v.risk_type : v.about + " (filed as " + v.risk_type + ")" }),
         el("td", {}, [el("code", { text: (v.type ? v.type + " " : "") + (v.action || (v.kind === "termination" ? "end state" : "")) })]),
         el("td", { cls: "s-" + v.status, text: v.status }), el("td", { text: steps }),
         el("td", { text: v.relation_induced ? "yes" : "no" }),
@@ -101,7 +101,7 @@
     var main = e.verdicts.filter(function (v) { return !quiet(v); });
     var rest = e.verdicts.filter(quiet);
     var head = function () {
-      return el("tr", {}, ["condition", "risk type", "trigger", "status", "violated at step", "relation-induced", "BDDL", "reason / safety tip"].map(function (h) { return el("th", { text: h }); }));
+      return el("tr", {}, ["condition", "about (risk type)", "trigger", "status", "violated at step", "relation-induced", "BDDL", "reason / safety tip"].map(function (h) { return el("th", { text: h }); }));
     };
     var parts = [el("div", { cls: "scroll" }, [el("table", { cls: "data" }, [el("thead", {}, [head()]), el("tbody", {}, verdictRows(main))])])];
     if (rest.length) parts.push(el("details", {}, [
@@ -125,14 +125,14 @@
       var viewer = document.getElementById("viewer");
       viewer.setAttribute("data-images-loaded", String(Number(viewer.getAttribute("data-images-loaded") || 0) + 1));
     });
-    if (src && s.image.charAt(0) !== "#")  // linked images open full size
-      picture = el("a", { href: src, target: "_blank", rel: "noopener", title: "open full size" }, [picture]);
+    if (src && s.image.charAt(0) !== "#")  // linked images open on their own
+      picture = el("a", { href: src, target: "_blank", rel: "noopener", title: "open the image" }, [picture]);
     var body = [el("div", { cls: "head", text: "Step " + s.index + " · " + (s.action || "(invalid output)") + " · " + s.outcome })];
     if (s.caution) body.push(el("div", { cls: "caution", text: "Caution: " + s.caution }));
     if (s.reason) body.push(el("div", { cls: "reason", text: s.reason }));
     e.verdicts.forEach(function (v) {
       if (v.status === "violated" && v.violated_steps.concat(v.step != null ? [v.step] : []).indexOf(s.index) >= 0)
-        body.push(el("span", { cls: "badge", text: "violates " + v.kind + " #" + v.index + " (" + v.risk_type + ")" }));
+        body.push(el("span", { cls: "badge", text: "violates " + v.kind + " #" + v.index + " (" + v.about + ")" }));
     });
     s.hazards.forEach(function (h) { body.push(el("span", { cls: "badge hz", text: "hazard: " + hazardText(h) })); });
     if (s.raw_output != null) body.push(el("details", {}, [el("summary", { text: "model output" }), el("pre", { text: s.raw_output })]));
@@ -158,7 +158,7 @@
       el("span", { cls: "pill o-" + e.outcome, text: OUTCOME_LABELS[e.outcome] || e.outcome }),
       " " + data.runs[e.run].label + " · split " + e.split + (e.relation ? " · " + e.relation : "") +
       (e.risk ? " · risk " + e.risk : "") + " · ended by " + e.ended_by + " · " + e.steps.length + " steps" +
-      (e.awareness != null ? " · awareness " + e.awareness.toFixed(2) : "")
+      (e.awareness != null ? " · awareness " + e.awareness.toFixed(2) + (e.judge ? " (" + e.judge + ")" : "") : "")
     ]));
     if (e.error) viewer.appendChild(el("p", { cls: "error", text: "Error: " + e.error }));
     if (e.hazards.length) viewer.appendChild(el("p", {}, [el("b", { text: "Hazards: " }), e.hazards.map(hazardText).join("; ")]));

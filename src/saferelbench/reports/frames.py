@@ -1,0 +1,75 @@
+"""Step images drawn for the report from the replayed episode (:mod:`saferelbench.reports.replay`).
+
+The observation of step *k* is the state after steps 1 .. k-1 drawn by
+:func:`saferelbench.render.render`, as the agent saw it (same renderer, same labels), whether or
+not the run kept any image. When the replay diverged, the steps after the divergence are not
+drawn: the report never shows a picture of a state the agent did not see.
+
+Frames are drawn at the agent's size (1024x768), halved (512x384) and stored as 64-colour PNG:
+the schematic images have few colours, so this is several times smaller than JPEG at the same
+size and keeps the name tags sharp (a few kB a frame; docs/performance.md has the figures).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+
+from saferelbench.evaluation.results import EpisodeResult
+from saferelbench.reports.loading import RunData
+from saferelbench.reports.replay import Replayer
+
+FRAME_COLOURS = 64
+
+
+def encode_frame(image: object) -> bytes:
+    """Halve, reduce to :data:`FRAME_COLOURS` colours, PNG-encode (deterministic bytes)."""
+    from PIL import Image
+
+    assert isinstance(image, Image.Image)
+    small = image.convert("RGB").reduce(2)
+    buf = io.BytesIO()
+    small.quantize(FRAME_COLOURS, method=Image.Quantize.FASTOCTREE).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha1(data).hexdigest()[:16]
+
+
+@dataclass
+class EpisodeFrames:
+    """The drawn frame (PNG bytes) of each step, None where it could not be drawn."""
+
+    frames: list[bytes | None]
+    problem: str | None = None  #: why some or all frames are missing
+
+
+@dataclass
+class FrameDrawer:
+    """Draws every step of an episode from its replay."""
+
+    replayer: Replayer = field(default_factory=Replayer)
+    drawn: int = 0  #: frames drawn
+
+    def episode(self, run: RunData, e: EpisodeResult) -> EpisodeFrames:
+        if not e.steps:
+            return EpisodeFrames([])
+        replayed = self.replayer.replay(run, e)
+        if isinstance(replayed, str):
+            return EpisodeFrames([None] * len(e.steps), f"{replayed}: frames not drawn")
+        from saferelbench.render import render
+
+        labels = bool(run.info.extra.get("labels", True))
+        frames: list[bytes | None] = []
+        for k in range(len(e.steps)):
+            if k < len(replayed.states):
+                frames.append(
+                    encode_frame(render(replayed.scene, replayed.states[k], labels=labels).image)
+                )
+                self.drawn += 1
+            else:
+                frames.append(None)
+        problem = f"{replayed.problem}: later frames not drawn" if replayed.problem else None
+        return EpisodeFrames(frames, problem)
