@@ -78,6 +78,7 @@ def base_args(model: str, split: str, *extra: str) -> list[str]:
     return ["run", "--model", model, "--split", split, "--max-connections", "4", "--json", *extra]
 
 
+@pytest.mark.slow
 def test_a_sharded_run_equals_an_unsharded_one(
     split: str, tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -254,6 +255,7 @@ def test_a_bad_price_table_names_the_file_and_field(tmp_path: Path) -> None:
         load_prices(bad)
 
 
+@pytest.mark.slow
 def test_the_cache_makes_a_repeated_run_issue_no_calls(
     split: str, tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
