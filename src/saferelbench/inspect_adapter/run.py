@@ -204,6 +204,10 @@ def _run_workers(
     for old in state.glob("*.json"):
         old.unlink()
     ctx = mp.get_context("spawn")  # no fork of a process that may hold threads and an event loop
+    # the workers start their evals together, once every one has imported Inspect and built
+    # its task (a worker still importing would otherwise leave the first ones alone with the
+    # connections for a second or two)
+    ready = ctx.Barrier(len(shards))
     procs: list[Any] = []
     for k, shard in enumerate(shards):
         spec = {
@@ -219,7 +223,7 @@ def _run_workers(
             "retry": retry.as_dict(),
             "result": str(state / f"worker-{k}.json"),
         }
-        proc = ctx.Process(target=_worker_main, args=(spec,), name=f"saferelbench-worker-{k}")
+        proc = ctx.Process(target=_worker_main, args=(spec, ready), name=f"saferelbench-worker-{k}")
         proc.start()
         procs.append(proc)
     try:
@@ -283,7 +287,7 @@ def _wait(procs: list[Any], out: RunDir, total: int, display: str) -> None:
                     break
 
 
-def _worker_main(spec: dict[str, Any]) -> None:
+def _worker_main(spec: dict[str, Any], ready: Any = None) -> None:
     """One worker process: an Inspect eval of its shard into the shared run directory; its
     result (logs, ids not run, interrupted, budget stop) goes to ``spec["result"]``."""
     from inspect_ai import eval as inspect_eval
@@ -297,6 +301,9 @@ def _worker_main(spec: dict[str, Any]) -> None:
     out = RunDir(spec["out"])
     redactor = Redactor.from_environment(spec["model_args"])
     logs: list[Any] = []
+    if ready is not None:
+        with contextlib.suppress(Exception):  # a sibling that died first: start anyway
+            ready.wait(timeout=60)
     try:
         logs = _eval(
             inspect_eval,
