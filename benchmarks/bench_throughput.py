@@ -168,6 +168,13 @@ def raw_ratio(
     return per_worker * latency / wall
 
 
+def _cpu(resource: Any) -> float:
+    """CPU seconds of this process plus its waited-for children (the harness's workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def one_point(
     tasks: list[Any],
     concurrency: int,
@@ -176,16 +183,20 @@ def one_point(
     images: bool,
     server: ServerProcess,
     jitter: float = 0.0,
+    workers: int | None = None,
 ) -> dict[str, Any]:
+    import resource
+
     from saferelbench.evaluation.results import RunInfo
     from saferelbench.harness.config import RunConfig
     from saferelbench.harness.rundir import RunDir
-    from saferelbench.inspect_adapter.run import run_inspect
+    from saferelbench.inspect_adapter.run import auto_workers, run_inspect
 
+    n_workers = workers if workers is not None else auto_workers(concurrency, len(tasks))
     server.stats()  # reset
     config = RunConfig(step_limit=steps, images=images, judge="keyword")
     with tempfile.TemporaryDirectory(prefix="bench_tp_") as tmp:
-        t0, cpu0 = time.monotonic(), time.process_time()
+        t0, cpu0 = time.monotonic(), _cpu(resource)
         outcome = run_inspect(
             tasks,
             f"openai-api/local/bench-c{concurrency}-l{latency}" + (f"-j{jitter}" if jitter else ""),
@@ -194,9 +205,12 @@ def one_point(
             out=RunDir(Path(tmp) / "run"),
             max_connections=concurrency,
             display="none",
+            workers=n_workers,
         )
         wall = time.monotonic() - t0
-        cpu = time.process_time() - cpu0  # this process only: the server runs in another
+        # this process and its finished worker processes; the server runs in another (it is
+        # started before, so it is no child that has ended)
+        cpu = _cpu(resource) - cpu0
     stamps = sorted(server.stats())
     calls = len(stamps)
     n = len(tasks)
@@ -206,6 +220,7 @@ def one_point(
     return {
         "images": images,
         "concurrency": concurrency,
+        "workers": n_workers,
         "episodes": n,
         "calls": calls,
         "expected_calls": n * steps,
@@ -242,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--repeat", type=int, default=1, help="measure each point N times; report the median"
     )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="harness worker processes (run --workers); default: what run --model picks",
+    )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
 
@@ -255,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     rows: list[dict[str, Any]] = []
+    load_before = list(os.getloadavg())
+    print(f"load average before: {load_before}", flush=True)
     with ServerProcess() as server:
         os.environ["LOCAL_BASE_URL"] = server.base_url
         os.environ["LOCAL_API_KEY"] = "bench"
@@ -265,7 +288,14 @@ def main(argv: list[str] | None = None) -> int:
                     n = min(len(all_tasks), max(c * args.waves, 4))
                     runs = [
                         one_point(
-                            all_tasks[:n], c, args.steps, latency, images, server, args.jitter
+                            all_tasks[:n],
+                            c,
+                            args.steps,
+                            latency,
+                            images,
+                            server,
+                            args.jitter,
+                            args.workers,
                         )
                         for _ in range(args.repeat)
                     ]
@@ -279,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
                         ),
                         3,
                     )
+                    row["vs_bare"] = round(row["ratio"] / row["raw_ratio"], 3)
                     row["runs_episodes_per_min"] = [r["episodes_per_min"] for r in runs]
                     rows.append(row)
                     print(
@@ -297,16 +328,26 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['overhead_ms_per_call']:.1f} ms"
             )
     for r in rows:
-        if r["concurrency"] == 32:
-            verdict = "MET" if r["ratio"] >= 0.9 else "MISSED"
-            print(
-                f"target >= 90% of ideal at concurrency 32 (latency {r['latency']} s, images "
-                f"{'on' if r['images'] else 'off'}): {verdict} ({100 * r['ratio']:.1f}%; the bare client reaches "
-                f"{100 * r['raw_ratio']:.1f}% on this rig)"
-            )
+        verdict = "MET" if r["vs_bare"] >= 0.95 else "MISSED"
+        print(
+            f"target harness >= 95% of the bare client's share (latency {r['latency']} s, "
+            f"concurrency {r['concurrency']}, {r['workers']} worker(s), images "
+            f"{'on' if r['images'] else 'off'}): {verdict} (harness {100 * r['ratio']:.1f}% of "
+            f"ideal, bare client {100 * r['raw_ratio']:.1f}%: {100 * r['vs_bare']:.1f}%)"
+        )
     if args.json:
         args.json.write_text(
-            json.dumps({"latency": args.latency, "steps": args.steps, "rows": rows}, indent=2)
+            json.dumps(
+                {
+                    "latency": args.latency,
+                    "steps": args.steps,
+                    "cores": os.cpu_count(),
+                    "load_before": load_before,
+                    "load_after": list(os.getloadavg()),
+                    "rows": rows,
+                },
+                indent=2,
+            )
             + "\n"
         )
     return 0

@@ -194,3 +194,25 @@ def test_an_image_sink_still_gets_every_frame(monkeypatch):
         laptop_task(), make_agent("replay", golden=True), EpisodeConfig(), image_sink=sink
     )
     assert kept == [s.index for s in result.steps] and result.steps[0].image == "images/1.png"
+
+
+def test_a_step_that_changes_nothing_reuses_the_last_frame(monkeypatch) -> None:
+    import saferelbench.harness.episode as episode_module
+
+    drawn: list[object] = []
+    real = episode_module.render_png
+
+    def counting(scene, state, labels):
+        drawn.append(state)
+        return real(scene, state, labels)
+
+    monkeypatch.setattr(episode_module, "render_png", counting)
+    ep = Episode(laptop_task(), EpisodeConfig(images=True))
+    first = ep.image()
+    ep.submit("no idea")  # an unreadable answer: nothing changes
+    assert ep.steps[-1].outcome == "invalid"
+    assert ep.image() == first and len(drawn) == 1  # same state: the same bytes, not redrawn
+    ep.submit(answer(SAFE_PLAN[0]))  # the book moves: a new frame
+    second = ep.image()
+    assert len(drawn) == 2 and second != first
+    assert second == real(ep.scene, ep.state, True)  # identical to a fresh rendering

@@ -37,7 +37,11 @@ def test_completion_models_and_recorded_requests():
     with FakeOpenAIServer(lambda body: "answer: " + user_text(body), models=("a", "b")) as server:
         out = post(server, BODY)
         assert out["choices"][0]["message"]["content"] == "answer: hello"
-        assert out["usage"]["total_tokens"] == 15
+        # usage counted from the request: 1 token for "sys", 85 for the image + 1 for "hello";
+        # 13 characters of answer: 3 tokens; and kept as the server reported it
+        usage = {"prompt_tokens": 87, "completion_tokens": 3, "total_tokens": 90}
+        assert out["usage"] == usage
+        assert server.usage == [usage]
         with urllib.request.urlopen(f"{server.base_url}/models", timeout=10) as r:
             assert [m["id"] for m in json.loads(r.read())["data"]] == ["a", "b"]
         assert server.requests == [BODY]
@@ -129,3 +133,10 @@ def test_fake_server_command_line_plays_golden_plans(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_reply_can_set_its_usage():
+    reply = Reply(text="x", prompt_tokens=10, completion_tokens=5)
+    with FakeOpenAIServer(lambda body: reply) as server:
+        out = post(server, BODY)
+    assert out["usage"] == {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}

@@ -111,7 +111,10 @@ def test_safe_and_unsafe_scripted_models_score_as_expected(task_dir, tmp_path, l
     for e in episodes(unsafe).values():
         assert e.task_success and not e.safe
         assert any(v.status == "violated" and v.step == 1 for v in e.verdicts)
-        assert e.hazards and e.usage["input_tokens"] == 10 * len(e.steps)
+        # the episode's usage is the sum of its calls' (the fake server counts the prompt)
+        assert e.hazards and e.usage["input_tokens"] > 85 * len(e.steps)
+        assert e.usage["input_tokens"] == sum(s.usage["input_tokens"] for s in e.steps)
+        assert e.usage["calls"] == e.usage["images"] == len(e.steps)
         assert e.agent == "openai-api/local/unsafe"
         assert e.steps[0].raw_output.startswith("Reasoning first.")
     mixed = episodes(run_eval(task_dir, "openai-api/local/mixed", tmp_path))

@@ -9,6 +9,7 @@ MODULE_NAMES = [
     "saferelbench.cli.replay_cmd",
     "saferelbench.cli.render_cmd",
     "saferelbench.cli.run_cmd",
+    "saferelbench.cli.sweep_cmd",
     "saferelbench.cli.report_cmd",
     "saferelbench.cli.dataset_cmd",
 ]

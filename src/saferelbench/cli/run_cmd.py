@@ -293,6 +293,37 @@ def run(
             help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only, the paper's eq. 1)."
         ),
     ] = "physical",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="--model runs: worker processes sharing the samples and the connections. Default: one per core, one per 16 connections (1 below 32).",
+        ),
+    ] = None,
+    cache: Annotated[
+        str | None,
+        typer.Option(
+            help="--model runs: Inspect's response cache with this expiry (30s, 10m, 12h, 3D, 1W, 1M, 'never'); a repeated call is answered from the cache.",
+        ),
+    ] = None,
+    prices: Annotated[
+        Path | None,
+        typer.Option(
+            help="--model runs: price table (TOML or JSON, per million tokens) for the cost estimate and --max-cost."
+        ),
+    ] = None,
+    max_cost: Annotated[
+        float | None,
+        typer.Option(
+            help="--model runs: start no further sample once the run has cost this much (needs --prices); --resume continues."
+        ),
+    ] = None,
+    token_budget: Annotated[
+        int | None,
+        typer.Option(
+            help="--model runs: start no further sample once the run has used this many tokens; --resume continues."
+        ),
+    ] = None,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
@@ -328,6 +359,29 @@ def run(
         retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
+    model_only = {
+        "--workers": workers,
+        "--cache": cache,
+        "--prices": prices,
+        "--max-cost": max_cost,
+        "--token-budget": token_budget,
+    }
+    if model is None and any(v is not None for v in model_only.values()):
+        given_flags = [k for k, v in model_only.items() if v is not None]
+        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
+    price_table = None
+    if prices is not None:
+        from saferelbench.harness.ledger import PriceError, load_prices
+
+        try:
+            price_table = load_prices(prices)
+        except PriceError as exc:
+            raise fail(str(exc)) from None
+    if max_cost is not None and (price_table is None or price_table.price_of(str(model)) is None):
+        raise fail(
+            f"--max-cost needs a price for {model} in a --prices file"
+            + (f" ({prices} has none)" if prices is not None else "")
+        )
     plans: dict[str, Any] | None = None
     if plan is not None:
         plans, ids = _replay_plans(plan, ids)
@@ -348,6 +402,10 @@ def run(
             judge="model" if judge else "auto",
             temperature=temperature,
             protocol=protocol,
+            cache=cache,
+            max_cost=max_cost,
+            token_budget=token_budget,
+            prices=price_table.to_json() if price_table is not None else None,
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
@@ -415,6 +473,7 @@ def run(
                 "rich" if (err_console.is_terminal and not as_json) else "none",
                 retry,
                 retry_errors,
+                workers,
             )
     except RunDirError as exc:
         raise fail(str(exc)) from None
@@ -424,12 +483,27 @@ def run(
         _interrupted(run_dir, outcome.ran)
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
+    for worker in outcome.extra.get("dead_workers") or []:
+        err_console.print(
+            f"[red]worker {worker['worker']} (pid {worker['pid']}) died ({worker['how']}); "
+            f"{len(worker['not_run'])} of its sample(s) did not finish[/red]",
+            highlight=False,
+        )
+    if outcome.extra.get("budget_stop"):
+        err_console.print(
+            "[yellow]budget reached:[/yellow] no further sample was started "
+            "(raise --max-cost / --token-budget and --resume to continue)",
+            highlight=False,
+        )
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
         console = Console()
         title = f"{name} · {config.variant} · {summary.get('n', 0)} samples  (rates in %)"
         console.print(summary_table(summary, title))
+        usage_line = _usage_line(summary.get("usage"))
+        if usage_line:
+            console.print(usage_line, highlight=False)
         console.print(
             f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
             + (f", {outcome.skipped} already done" if outcome.skipped else "")
@@ -443,6 +517,22 @@ def run(
             highlight=False,
         )
         raise typer.Exit(code=1)
+
+
+def _usage_line(usage: dict[str, Any] | None) -> str:
+    """``usage: 120 calls, 35,000 in / 2,400 out tokens (...per sample), cost 0.12 USD``."""
+    if not usage or not usage.get("totals", {}).get("calls"):
+        return ""
+    totals, mean = usage["totals"], usage["per_sample"]
+    line = (
+        f"usage: {totals['calls']:,} calls, {totals['input_tokens']:,} input / "
+        f"{totals['output_tokens']:,} output tokens, {totals['images']:,} images "
+        f"(per sample {mean['input_tokens']:,.0f} / {mean['output_tokens']:,.0f})"
+    )
+    cost = usage.get("cost")
+    if cost:
+        line += f"; estimated cost {cost['total']:.4f} {cost['currency']} ({cost['per_sample']:.5f} per sample)"
+    return line
 
 
 def _resolved_source(split: str) -> str:
@@ -545,8 +635,9 @@ def _run_model(
     display: str,
     retry: RetryPolicy,
     retry_errors: bool,
+    workers: int | None = None,
 ) -> RunOutcome:
-    from saferelbench.inspect_adapter.run import run_inspect
+    from saferelbench.inspect_adapter.run import auto_workers, run_inspect
 
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
@@ -564,6 +655,7 @@ def _run_model(
             display=display,
             retry=retry,
             retry_errors=retry_errors,
+            workers=workers or auto_workers(max_connections, len(tasks)),
         )
     except (RunDirError, KeyboardInterrupt):
         raise

@@ -44,6 +44,11 @@ class StepRecord(BaseModel):
     image: str | None = Field(
         default=None, description="Relative path of the observation image, if saved."
     )
+    usage: dict[str, int] = Field(
+        default_factory=dict,
+        description="This step's model call as the provider reported it (input_tokens, "
+        "output_tokens, total_tokens, images sent); empty for built-in agents.",
+    )
 
 
 class EpisodeResult(BaseModel):

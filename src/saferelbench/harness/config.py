@@ -46,6 +46,29 @@ class RunConfig(EpisodeConfig):
     temperature: float | None = Field(
         default=0.0, description="Model sampling temperature; None: the provider's default."
     )
+    cache: str | None = Field(
+        default=None,
+        description="Inspect's model response cache: its expiry (30s, 10m, 12h, 3D, 1W; "
+        "'never': no expiry); None: no cache.",
+    )
+    max_cost: float | None = Field(
+        default=None, ge=0, description="Start no sample once the run has cost this much."
+    )
+    token_budget: int | None = Field(
+        default=None, ge=1, description="Start no sample once the run has used this many tokens."
+    )
+    prices: dict[str, Any] | None = Field(
+        default=None, description="The price table (harness.ledger.PriceTable as JSON)."
+    )
+
+    @field_validator("cache")
+    @classmethod
+    def _check_cache(cls, value: str | None) -> str | None:
+        import re
+
+        if value is None or value == "never" or re.fullmatch(r"\d+[smhDWMY]", value):
+            return value
+        raise ValueError("expected an expiry like 30s, 10m, 12h, 3D, 1W, 1M, 1Y or 'never'")
 
     @field_validator("ids", mode="before")
     @classmethod
@@ -123,6 +146,10 @@ class RunConfig(EpisodeConfig):
             "scene_text": self.prompt.scene_text,
             "temperature": self.temperature,
             "protocol": self.protocol,
+            "cache": self.cache,
+            "max_cost": self.max_cost,
+            "token_budget": self.token_budget,
+            "prices": self.prices,
         }
 
     def to_json(self) -> dict[str, Any]:

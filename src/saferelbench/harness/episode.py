@@ -120,6 +120,7 @@ class Episode:
         self._invalid_run = 0
         self._pending_image: str | None = None
         self._pending_png: bytes | None = None
+        self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
         self._result: EpisodeResult | None = None
 
     # ----- one step -----------------------------------------------------------------------------
@@ -145,7 +146,13 @@ class Episode:
         if not self.config.images:
             return None
         if self._pending_png is None:
-            self._pending_png = render_png(self.scene, self.state, self.config.labels)
+            # A failed or invalid step leaves the very same state object: its frame is the
+            # last one, byte for byte (rendering is deterministic), so it is not drawn again.
+            if self._frame is not None and self._frame[0] is self.state:
+                self._pending_png = self._frame[1]
+            else:
+                self._pending_png = render_png(self.scene, self.state, self.config.labels)
+                self._frame = (self.state, self._pending_png)
             if self.image_sink is not None:
                 self._pending_image = self.image_sink(self.task.id, self.step, self._pending_png)
         return self._pending_png
@@ -171,8 +178,9 @@ class Episode:
         """Record the agent's answer for the current step and advance the world."""
         if self.finished:
             raise RuntimeError("episode already finished")
-        for key, value in (usage or {}).items():
-            self.usage[key] = self.usage.get(key, 0) + int(value)
+        step_usage = {key: int(value) for key, value in (usage or {}).items()}
+        for key, value in step_usage.items():
+            self.usage[key] = self.usage.get(key, 0) + value
         index = self.step
         raw = self.redactor(clean_text(raw))  # a lone surrogate would make the episode unwritable
         parsed = parse_output(raw, self.object_names)
@@ -187,6 +195,7 @@ class Episode:
                 outcome="invalid",
                 reason=parsed.error or "invalid output",
                 image=image,
+                usage=step_usage,
             )
             self._invalid_run += 1
             self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
@@ -208,6 +217,7 @@ class Episode:
                 reason=result.reason,
                 hazards=[e.to_dict() for e in result.events],
                 image=image,
+                usage=step_usage,
             )
             self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
             self.history.append(

@@ -21,6 +21,7 @@ except for a last line torn by a kill, which readers skip and ``prepare`` cuts o
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -192,15 +193,18 @@ class RunDir:
         episode twice (an Inspect sample retry, a second scorer call), the file holds one
         record per sample. The whole line goes out in one ``write`` of an ``O_APPEND`` file.
         """
-        size = self.episodes_path.stat().st_size if self.episodes_path.exists() else 0
-        if self._recorded is None or size != self._size:  # first append, or written by another
-            self._cut_torn_tail()  # never glue a new record onto a torn one
-            self._recorded = self._read_ids()
-        if episode.sample_id in self._recorded:
-            return False
         line = (episode.model_dump_json() + "\n").encode("utf-8")
         fd = os.open(self.episodes_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
+            # Worker processes of one run append to the same file: the lock makes the check
+            # for a torn tail and the append one step (a dead holder's lock is released).
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            size = os.fstat(fd).st_size
+            if self._recorded is None or size != self._size:  # first append, or another writer
+                self._cut_torn_tail()  # never glue a new record onto a torn one
+                self._recorded = self._read_ids()
+            if episode.sample_id in self._recorded:
+                return False
             written = 0
             while written < len(line):
                 written += os.write(fd, line[written:])

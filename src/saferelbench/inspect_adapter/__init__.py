@@ -9,7 +9,8 @@
 - ``run``: ``saferelbench run --model``: Inspect's ``eval`` into a run directory;
 - ``logs``: Inspect logs read back as episodes (for ``run`` and ``report``);
 - ``retry``: the retry budget of a model call;
-- ``scrub``: secrets removed from Inspect's log files.
+- ``scrub``: secrets removed from Inspect's log files;
+- ``sweep``: a grid of models x prompt variants through Inspect's ``eval_set``.
 
 Importing this package does not import ``inspect_ai``; its modules do.
 """

@@ -14,6 +14,7 @@ from typing import Any
 
 import anyio
 from inspect_ai.model import (
+    CachePolicy,
     ChatMessage,
     ChatMessageAssistant,
     ChatMessageSystem,
@@ -30,11 +31,16 @@ from pydantic import Field
 from saferelbench.harness.config import RunConfig
 from saferelbench.harness.episode import Episode
 from saferelbench.harness.errors import Redactor, install_log_redaction
+from saferelbench.harness.ledger import Budget, PriceTable, UsageTail
 from saferelbench.harness.rundir import RunDir
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
 
 #: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
 META_KEY = "saferelbench"
+
+
+class BudgetReached(RuntimeError):
+    """The run's cost or token budget is spent: the sample is not run (``--resume`` runs it)."""
 
 
 class EpisodeStore(StoreModel):
@@ -75,11 +81,13 @@ def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessa
     ]
 
 
-def _usage_dict(output: Any) -> dict[str, int]:
+def _usage_dict(output: Any, images: int = 0) -> dict[str, int]:
+    """One call's usage as the provider reported it (no estimate: a field the provider left
+    out stays out), with the number of images sent."""
     usage = getattr(output, "usage", None)
+    out = {"calls": 1, "images": images}
     if usage is None:
-        return {}
-    out = {"calls": 1}
+        return out
     for key in ("input_tokens", "output_tokens", "total_tokens"):
         value = getattr(usage, key, None)
         if isinstance(value, int):
@@ -100,10 +108,23 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
         if run_config.temperature is not None
         else GenerateConfig(seed=seed)
     )
+    cache: CachePolicy | bool = (
+        CachePolicy(expiry=None if run_config.cache == "never" else run_config.cache)
+        if run_config.cache
+        else False
+    )
+    budget = Budget(run_config.max_cost, run_config.token_budget)
+    prices = PriceTable.from_json(run_config.prices)
+    spent = UsageTail(RunDir(record_dir).episodes_path) if (budget and record_dir) else None
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         t = task_of(state.metadata, state.sample_id)
         model = get_model()
+        if spent is not None:  # checked per sample: an episode is never cut by the budget
+            price = prices.price_of(str(model)) if prices is not None else None
+            reason = budget.exceeded(spent.read(), price)
+            if reason is not None:  # a sample error that run_inspect leaves unrecorded
+                raise BudgetReached(reason)
         # the provider's own key too: it may have come from -M api_key=... rather than the env
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
@@ -121,12 +142,14 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
             if not transcript:
                 transcript.append(messages[0])
             try:
-                output = await model.generate(messages, config=generate_config)
+                output = await model.generate(messages, config=generate_config, cache=cache)
             except Exception as exc:  # after Inspect's own retries: the episode errors
                 episode.fail(exc)  # one line, secrets redacted
                 break
             # The log keeps text only: images are in the model events when log_images is on.
-            record = episode.submit(output.completion, _usage_dict(output))
+            record = episode.submit(
+                output.completion, _usage_dict(output, 1 if episode.config.images else 0)
+            )
             transcript.append(ChatMessageUser(content=messages[1].text))
             transcript.append(
                 ChatMessageAssistant(content=record.raw_output or "")

@@ -6,6 +6,8 @@ without it (``import inspect_ai`` costs ~2 s).
 
 from __future__ import annotations
 
+from typing import Any
+
 from inspect_ai import Task as InspectTask
 from inspect_ai import task
 
@@ -34,6 +36,10 @@ def saferelbench(
     ids: str | list[str] | None = None,
     record_dir: str | None = None,
     protocol: str = "physical",
+    cache: str | None = None,
+    max_cost: float | None = None,
+    token_budget: int | None = None,
+    prices: dict[str, Any] | None = None,
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
@@ -41,7 +47,9 @@ def saferelbench(
     results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
     ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
     into this saferelbench run directory; ``protocol``: physical (default: annotated conditions
-    and no simulator hazard) or conditions (annotated only). Every other argument is a field of
+    and no simulator hazard) or conditions (annotated only); ``cache``: Inspect's response cache
+    expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
+    recorded episodes spent that much (``prices``: the price table). Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """
     config = RunConfig.build(
@@ -60,6 +68,10 @@ def saferelbench(
         temperature=temperature,
         ids=ids,
         protocol=protocol,
+        cache=cache,
+        max_cost=max_cost,
+        token_budget=token_budget,
+        prices=prices,
     )
     tasks = sources.select_tasks(**config.selection())
     return InspectTask(

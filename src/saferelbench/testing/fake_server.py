@@ -43,8 +43,44 @@ class Reply:
     headers: dict[str, str] | None = None  #: extra headers (e.g. Retry-After)
     drop: bool = False  #: close the connection without answering at all
     finish_reason: str = "stop"
-    prompt_tokens: int = 10
-    completion_tokens: int = 5
+    #: reported usage; None: counted from the request (4 characters of text a token, 85 an
+    #: image) and from the answer, so it varies with the prompt as a provider's would
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+def count_prompt_tokens(body: dict[str, Any]) -> int:
+    """The fake provider's input-token count of a request: 4 characters of text a token (at
+    least 1 a message), 85 tokens an image."""
+    tokens = 0
+    for message in body.get("messages") or []:
+        content = message.get("content")
+        parts = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        chars = 0
+        for part in parts:
+            if not isinstance(part, dict):
+                continue
+            if part.get("type") == "image_url":
+                tokens += 85
+            else:
+                chars += len(str(part.get("text") or ""))
+        tokens += max(1, chars // 4)
+    return tokens
+
+
+def reported_usage(reply: Reply, body: dict[str, Any]) -> dict[str, int]:
+    """The usage block the server sends with ``reply`` to ``body``."""
+    prompt = reply.prompt_tokens if reply.prompt_tokens is not None else count_prompt_tokens(body)
+    completion = (
+        reply.completion_tokens
+        if reply.completion_tokens is not None
+        else max(1, len(reply.text) // 4)
+    )
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
 
 
 Script = Callable[[dict[str, Any]], "str | Reply"]
@@ -59,7 +95,9 @@ class Request:
     headers: dict[str, str]  #: lower-case names
 
 
-def completion_body(model: str, reply: Reply, index: int) -> dict[str, Any]:
+def completion_body(
+    model: str, reply: Reply, index: int, body: dict[str, Any] | None = None
+) -> dict[str, Any]:
     return {
         "id": f"chatcmpl-fake-{index}",
         "object": "chat.completion",
@@ -72,11 +110,7 @@ def completion_body(model: str, reply: Reply, index: int) -> dict[str, Any]:
                 "finish_reason": reply.finish_reason,
             }
         ],
-        "usage": {
-            "prompt_tokens": reply.prompt_tokens,
-            "completion_tokens": reply.completion_tokens,
-            "total_tokens": reply.prompt_tokens + reply.completion_tokens,
-        },
+        "usage": reported_usage(reply, body or {}),
     }
 
 
@@ -102,6 +136,8 @@ class FakeOpenAIServer:
         self.models = models
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        #: the usage block of every completion sent (what a provider bills), in send order
+        self.usage: list[dict[str, int]] = []
         self._lock = threading.Lock()
         self._closing = threading.Event()  #: set on stop: ends scripted stalls early
         self._httpd: ThreadingHTTPServer | None = None
@@ -248,9 +284,11 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                     }
                 ).encode()
             else:
-                payload = json.dumps(
-                    completion_body(str(body.get("model", "scripted")), reply, index)
-                ).encode()
+                completion = completion_body(str(body.get("model", "scripted")), reply, index, body)
+                payload = json.dumps(completion).encode()
+                if reply.truncate is None:
+                    with server._lock:
+                        server.usage.append(dict(completion["usage"]))
             if reply.truncate is not None:
                 # Announce the full length, send less, then close: a connection cut mid-body.
                 self._send(
