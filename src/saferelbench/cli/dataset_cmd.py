@@ -54,7 +54,9 @@ def build_dataset_cmd(
 
 
 def validate_cmd(
-    json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print the report as JSON.")
+    ] = False,
     file: Annotated[
         Path | None, typer.Option(help="Validate this JSONL file instead of the shipped samples.")
     ] = None,
@@ -65,6 +67,7 @@ def validate_cmd(
         bool,
         typer.Option(
             "--baselines/--no-baselines",
+            metavar="",
             help="Also score the blanket-caution baselines (checklist, clear-all, clear-away).",
         ),
     ] = True,
@@ -149,7 +152,9 @@ def _baseline_table(scores: list[Any]) -> Table:
 
 
 def stats_cmd(
-    json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print the statistics as JSON.")
+    ] = False,
     file: Annotated[
         Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")
     ] = None,

@@ -39,7 +39,8 @@ def render_steps(
         Path, typer.Option(help="Directory for step_NNN.png and contact_sheet.png.")
     ] = Path("render-out"),
     no_labels: Annotated[
-        bool, typer.Option("--no-labels", help="Draw no name tags (image-only ablation).")
+        bool,
+        typer.Option("--no-labels", metavar="", help="Draw no name tags (image-only ablation)."),
     ] = False,
     columns: Annotated[int, typer.Option(min=1, help="Images per row of the contact sheet.")] = 4,
 ) -> None:

@@ -118,7 +118,9 @@ def replay(
     isbench: Annotated[
         Path | None, typer.Option(help="Replay every golden plan of an IS-Bench-format directory.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print one JSON object.")
+    ] = False,
     protocol: Annotated[
         str,
         typer.Option(

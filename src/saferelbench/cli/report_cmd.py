@@ -45,9 +45,11 @@ def report(
         ),
     ] = "overall",
     figures: Annotated[
-        bool, typer.Option("--figures/--no-figures", help="Draw the figures.")
+        bool, typer.Option("--figures/--no-figures", metavar="", help="Draw the figures.")
     ] = True,
-    html: Annotated[bool, typer.Option("--html/--no-html", help="Write report.html.")] = True,
+    html: Annotated[
+        bool, typer.Option("--html/--no-html", metavar="", help="Write report.html.")
+    ] = True,
     protocol: Annotated[
         str | None,
         typer.Option(

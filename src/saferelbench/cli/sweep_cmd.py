@@ -73,7 +73,7 @@ def sweep(
         typer.Option("--model-arg", "-M", help="Provider argument KEY=VALUE (repeatable)."),
     ] = None,
     report: Annotated[
-        bool, typer.Option("--report/--no-report", help="Write OUT/report/ at the end.")
+        bool, typer.Option("--report/--no-report", metavar="", help="Write OUT/report/ at the end.")
     ] = True,
 ) -> None:
     """Run every model with every prompt variant (Inspect eval-set) and report the grid."""
