@@ -51,7 +51,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from saferelbench.agents.blanket import blanket_plan, kept_objects, plain_surfaces
+from saferelbench.agents.blanket import PlanBuilder, blanket_plan, kept_objects, plain_surfaces
 from saferelbench.agents.planner import Planner
 from saferelbench.dataset.store import load_samples
 from saferelbench.world.events import Outcome
@@ -65,17 +65,7 @@ from saferelbench.world.verdict import TaskEvaluator
 STEP_MARGIN = 10
 
 
-class Builder:
-    def __init__(self, scene: Scene, state: State) -> None:
-        self.scene, self.state, self.actions = scene, state, []  # type: ignore[var-annotated]
-
-    def try_(self, action: str) -> bool:
-        after, result = step(self.scene, self.state, action, len(self.actions) + 1)
-        if result.outcome is not Outcome.OK:
-            return False
-        self.actions.append(action)
-        self.state = after
-        return True
+Builder = PlanBuilder  #: the agents' own plan builder (failing actions are dropped)
 
 
 def _off_and_close(b: Builder) -> None:
@@ -260,7 +250,7 @@ def routine_plan(name: str, task: Task, seed: int = 0) -> list[str]:
         policy = name.split(":", 1)[1] if ":" in name else "seeded"
         return blanket_plan(task, "surface", surface=policy, seed=seed)  # type: ignore[arg-type]
     world = build_world(task)
-    b = Builder(world.scene, world.initial)
+    b = Builder(world.scene, world.initial, [])
     _off_and_close(b)
     rng = random.Random(f"bench:{seed}:{task.id}")
     seeded = lambda obj, others: [rng.choice(others)] if others else []  # noqa: E731

@@ -53,7 +53,7 @@ SURFACE_POLICIES: tuple[str, ...] = ("seeded", "first", "last")
 
 
 @dataclass
-class _Builder:
+class PlanBuilder:
     """Accumulates a plan, applying each action on the simulator; failing actions are dropped."""
 
     scene: Scene
@@ -103,7 +103,7 @@ def blanket_plan(
     (default: the task's initial state)."""
     world = build_world(task)
     scene = world.scene
-    b = _Builder(scene, state if state is not None else world.initial, [])
+    b = PlanBuilder(scene, state if state is not None else world.initial, [])
     _prelude(b)
     if clearing != "none":
         rng = random.Random(f"saferelbench-clear-away:{seed}:{task.id}")
@@ -118,7 +118,7 @@ def blanket_plan(
     return [*b.actions, "DONE"]
 
 
-def _prelude(b: _Builder) -> None:
+def _prelude(b: PlanBuilder) -> None:
     """Thaw what is frozen, close what is open, switch off what is on (name order)."""
     scene = b.scene
     for o in scene.objects:
@@ -137,7 +137,7 @@ def _depth(state: State, obj: str) -> int:
 
 
 def _clear(
-    b: _Builder, task: Task, clearing: Clearing, policy: SurfacePolicy, rng: random.Random
+    b: PlanBuilder, task: Task, clearing: Clearing, policy: SurfacePolicy, rng: random.Random
 ) -> None:
     scene = b.scene
     keep = kept_objects(task, scene, b.state)
@@ -191,7 +191,7 @@ def _targets(
     return [*ordered, scene.floor]
 
 
-def _clean_up(b: _Builder, evaluator: TaskEvaluator) -> None:
+def _clean_up(b: PlanBuilder, evaluator: TaskEvaluator) -> None:
     """Switch off what is on and close what is open, unless that undoes the goal."""
     goal_before = evaluator.goal_holds(b.state)
     for flag, verb in (("toggled_on", "TOGGLE_OFF"), ("open", "CLOSE")):

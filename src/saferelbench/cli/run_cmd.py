@@ -67,6 +67,17 @@ def _literal(text: str) -> Any:
         return text
 
 
+def parse_model_args(items: list[str] | None) -> dict[str, Any]:
+    """``-M KEY=VALUE`` options (repeatable) as a dict; a malformed one is a clear error."""
+    model_args: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"--model-arg {item!r}: expected KEY=VALUE")
+        model_args[key.strip()] = _literal(value)
+    return model_args
+
+
 def default_out(name: str, prompt: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
     return Path("runs") / f"{slug}_{prompt}_{datetime.now().strftime('%Y%m%d-%H%M%S')}"
@@ -335,12 +346,7 @@ def run(
         raise fail("--plan only applies to --agent replay")
     if judge is not None and model is None:
         raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
-    model_args: dict[str, Any] = {}
-    for item in model_arg or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise fail(f"--model-arg {item!r}: expected KEY=VALUE")
-        model_args[key.strip()] = _literal(value)
+    model_args = parse_model_args(model_arg)
     if model_args and model is None:
         raise fail("--model-arg only applies to --model runs")
     if resume and out is None:

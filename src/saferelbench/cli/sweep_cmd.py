@@ -12,7 +12,7 @@ the same command again keeps the finished cells and runs the rest.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -23,11 +23,6 @@ from saferelbench.harness.runner import now_iso, package_version
 from saferelbench.harness.sources import SourceError, select_tasks
 
 err_console = Console(stderr=True)
-
-
-def fail(message: str) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
-    return typer.Exit(code=2)
 
 
 def sweep(
@@ -77,7 +72,7 @@ def sweep(
     ] = True,
 ) -> None:
     """Run every model with every prompt variant (Inspect eval-set) and report the grid."""
-    from saferelbench.cli.run_cmd import _literal
+    from saferelbench.cli.run_cmd import fail, parse_model_args
 
     models = list(model or [])
     if not models:
@@ -96,12 +91,7 @@ def sweep(
             price_table = load_prices(prices)
         except PriceError as exc:
             raise fail(str(exc)) from None
-    model_args: dict[str, Any] = {}
-    for item in model_arg or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise fail(f"--model-arg {item!r}: expected KEY=VALUE")
-        model_args[key.strip()] = _literal(value)
+    model_args = parse_model_args(model_arg)
     try:
         configs = [
             RunConfig.build(
