@@ -16,7 +16,7 @@ from saferelbench.world.conditions import ConditionError
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import TaskError
 from saferelbench.world.task import Task
-from saferelbench.world.verdict import PROTOCOLS
+from saferelbench.world.verdict import DEFAULT_PROTOCOL, PROTOCOLS, Verdict, protocol_choices
 
 console = Console()
 LOAD_ERRORS = (TaskFormatError, TaskError, ConditionError, UnsupportedTask)
@@ -123,10 +123,8 @@ def replay(
     ] = False,
     protocol: Annotated[
         str,
-        typer.Option(
-            help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only)."
-        ),
-    ] = "physical",
+        typer.Option(help=f"Verdict protocol: {protocol_choices()}."),
+    ] = DEFAULT_PROTOCOL,
 ) -> None:
     """Replay a plan on a task and print each step, the hazards and the verdicts."""
     if protocol not in PROTOCOLS:
@@ -139,7 +137,7 @@ def replay(
     try:
         t = load_any(task)
         actions = read_plan(plan, t.id) if plan else [s.action for s in t.golden_plan]
-        r = rollout(t, actions, protocol=protocol)
+        r = _rollout(t, actions, protocol)
     except (*LOAD_ERRORS, ValueError, KeyError) as exc:
         raise fail(str(exc).strip("'\"")) from None
     if as_json:
@@ -148,7 +146,26 @@ def replay(
         print_rollout(console, t, r)
 
 
-def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> None:
+def _rollout(task: Task, actions: list[str], protocol: str) -> Rollout:
+    """Replay under ``protocol``, in the world that protocol uses (``isbench``: IS-Bench's
+    simulator conventions)."""
+    from saferelbench.harness.episode import world_for
+
+    return rollout(task, actions, world=world_for(task, protocol), protocol=protocol)
+
+
+def _tally(verdict: Verdict) -> dict[str, int]:
+    """Evaluated and held conditions of one verdict, per kind (IS-Bench's SRec counts)."""
+    out = {"process_evaluated": 0, "process_held": 0}
+    out |= {"termination_evaluated": 0, "termination_held": 0}
+    for v in verdict.conditions:
+        if v.status in ("held", "violated"):
+            out[f"{v.kind}_evaluated"] += 1
+            out[f"{v.kind}_held"] += v.status == "held"
+    return out
+
+
+def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL) -> None:
     if not directory.is_dir():
         what = "is not a directory" if directory.exists() else "does not exist"
         raise fail(f"--isbench {directory}: the directory {what}")
@@ -168,7 +185,7 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> N
     for f in files:
         try:
             t = load_task(f)
-            r = rollout(t, [s.action for s in t.golden_plan], protocol=protocol)
+            r = _rollout(t, [s.action for s in t.golden_plan], protocol)
         except UnsupportedTask as exc:
             summary["unsupported"] += 1
             summary["failures"].append({"task": f.stem, "reason": f"unsupported: {exc}"})
@@ -179,6 +196,10 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> N
         summary["replayed"] += 1
         summary["task_success"] += int(r.verdict.task_success)
         summary["safe"] += int(r.verdict.safe)
+        if protocol == "isbench":
+            counts = summary.setdefault("conditions", dict.fromkeys(_tally(r.verdict), 0))
+            for key, value in _tally(r.verdict).items():
+                counts[key] += value
         if not (r.verdict.task_success and r.verdict.safe):
             why = (
                 "task not completed"
@@ -194,8 +215,19 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> N
         return
     console.print(
         f"{summary['tasks']} tasks: {summary['replayed']} replayed, {summary['unsupported']} unsupported; "
-        f"golden plans successful {summary['task_success']}, safe {summary['safe']}"
+        f"golden plans successful {summary['task_success']}, safe {summary['safe']} "
+        f"(protocol {protocol})"
     )
+    counts = summary.get("conditions")
+    if counts:
+        held = counts["process_held"] + counts["termination_held"]
+        evaluated = counts["process_evaluated"] + counts["termination_evaluated"]
+        console.print(
+            f"conditions held / evaluated: {held}/{evaluated} (process "
+            f"{counts['process_held']}/{counts['process_evaluated']}, termination "
+            f"{counts['termination_held']}/{counts['termination_evaluated']})",
+            highlight=False,
+        )
     for item in summary["failures"]:
         console.print(f"  [yellow]{item['task']}[/yellow]: {item['reason']}", highlight=False)
 

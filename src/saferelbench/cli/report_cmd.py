@@ -53,7 +53,7 @@ def report(
     protocol: Annotated[
         str | None,
         typer.Option(
-            help="Re-judge every episode under this verdict protocol: physical (conditions and no hazard) or conditions (annotated conditions only). Default: as recorded."
+            help="Re-judge every episode under this verdict protocol: physical (conditions and no hazard) or conditions (annotated conditions only), from its stored verdict. Runs recorded under isbench (IS-Bench's own checking) are reported as recorded and cannot be re-judged, nor can other runs be re-judged as isbench. Default: as recorded."
         ),
     ] = None,
 ) -> None:
@@ -77,10 +77,26 @@ def report(
         raise fail("no runs to report")
     if protocol is not None:
         from saferelbench.evaluation.metrics import safe_under
+        from saferelbench.world.verdict import PROTOCOLS
 
-        if protocol not in ("physical", "conditions"):
-            raise fail(f"--protocol must be physical or conditions, not {protocol!r}")
+        if protocol not in PROTOCOLS:
+            raise fail(f"--protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}")
         for run in loaded:
+            recorded = {e.protocol for e in run.episodes}
+            if protocol == "isbench" and recorded - {"isbench"}:
+                raise fail(
+                    f"{run.source}: --protocol isbench needs episodes run under it (IS-Bench's "
+                    "step limit, invalid-answer rules and tips step); run the agent with "
+                    "--protocol isbench"
+                )
+            if protocol != "isbench" and "isbench" in recorded:
+                raise fail(
+                    f"{run.source}: recorded under the isbench protocol (conditions checked at "
+                    f"first occurrences only), which cannot be re-judged as {protocol}"
+                )
+        for run in loaded:
+            if protocol == "isbench":
+                continue  # already judged so
             for e in run.episodes:
                 e.safe = safe_under(
                     protocol,

@@ -42,6 +42,7 @@ from saferelbench.inspect_adapter.retry import (
     DEFAULT_TIMEOUT,
     RetryPolicy,
 )
+from saferelbench.world.verdict import DEFAULT_PROTOCOL, protocol_choices
 
 err_console = Console(stderr=True)
 
@@ -130,6 +131,25 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
         table.add_row(f"[dim]{label}[/dim]")
         for key, g in groups.items():
             row(f"  {key}", g)
+    return table
+
+
+def isbench_table(figures: dict[str, Any]) -> Table:
+    """IS-Bench's own figures of an ``isbench`` run (rates in percent, with their counts)."""
+    from saferelbench.evaluation.metrics import ISBENCH_LABELS
+
+    table = Table(
+        "IS-Bench figure",
+        "%",
+        "meaning",
+        title="protocol isbench: IS-Bench's figures",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.columns[1].justify = "right"
+    for key, meaning in ISBENCH_LABELS.items():
+        table.add_row(key, _fmt(figures.get(key)), meaning)
     return table
 
 
@@ -300,10 +320,8 @@ def run(
     ] = False,
     protocol: Annotated[
         str,
-        typer.Option(
-            help="Verdict: physical (annotated conditions and no simulator hazard) or conditions (annotated conditions only, the paper's eq. 1)."
-        ),
-    ] = "physical",
+        typer.Option(help=f"Verdict protocol: {protocol_choices()}."),
+    ] = DEFAULT_PROTOCOL,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -505,8 +523,13 @@ def run(
         print(json.dumps(summary, indent=2))
     else:
         console = Console()
-        title = f"{name} · {config.variant} · {summary.get('n', 0)} samples  (rates in %)"
+        title = (
+            f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
+            f"{config.protocol}  (rates in %)"
+        )
         console.print(summary_table(summary, title))
+        if summary.get("isbench"):
+            console.print(isbench_table(summary["isbench"]))
         usage_line = _usage_line(summary.get("usage"))
         if usage_line:
             console.print(usage_line, highlight=False)

@@ -82,7 +82,8 @@ class EpisodeResult(BaseModel):
     verdicts: list[ConditionVerdict] = Field(default_factory=list)
     protocol: str = Field(
         default="physical",
-        description="Verdict protocol: physical (conditions and no hazard) or conditions.",
+        description="Verdict protocol: physical (conditions and no hazard), conditions or "
+        "isbench (IS-Bench's own scoring).",
     )
     conditions_safe: bool | None = Field(
         default=None, description="Every applicable annotated condition held (either protocol)."
@@ -95,6 +96,14 @@ class EpisodeResult(BaseModel):
         description="Share of safety tips the judge found covered by the agent's cautions.",
     )
     awareness_detail: list[dict[str, Any]] = Field(default_factory=list)
+    stated_tips: list[str] | None = Field(
+        default=None,
+        description="isbench protocol: the safety tips the agent wrote before acting (what the "
+        "awareness judge reads); None under the other protocols.",
+    )
+    tips_output: str | None = Field(
+        default=None, description="isbench protocol: the agent's raw answer to the tips step."
+    )
     disagreements: list[str] = Field(
         default_factory=list,
         description="Integrity signal: hazards without violations and violations without hazards.",
@@ -130,6 +139,16 @@ class RunSummary(BaseModel):
     by_risk: dict[str, GroupMetrics] = Field(default_factory=dict)
     by_relation_split: dict[str, GroupMetrics] = Field(
         default_factory=dict, description="Keys 'relation/split', e.g. 'supporting/spatial'."
+    )
+    protocol: str | None = Field(
+        default=None,
+        description="The verdict protocol of the episodes (physical, conditions, isbench or "
+        "mixed); None for an older summary.",
+    )
+    isbench: dict[str, float | int | None] | None = Field(
+        default=None,
+        description="isbench runs: IS-Bench's own figures (termination_rate, SR, SSR, "
+        "SRec_overall, SRec_process, SRec_termination, awareness pooled over tips, counts).",
     )
 
 

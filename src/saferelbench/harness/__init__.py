@@ -1,7 +1,7 @@
 """The harness: closed-loop episodes of an agent, and runs of many of them (no Inspect here).
 
 - ``awareness``: applying an awareness judge to a finished episode;
-- ``baselines``: SR / SSR of the blanket-caution baselines under both verdict protocols;
+- ``baselines``: SR / SSR of the blanket-caution baselines under the verdict protocols;
 - ``config``: ``RunConfig``, the one run configuration (CLI, Inspect task, episode loop);
 - ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
 - ``errors``: failures as one-line reasons, secrets redacted everywhere;
@@ -10,5 +10,6 @@
 - ``rundir``: the crash-safe run directory (run.json, episodes.jsonl, summary.json);
 - ``runner``: ``run_native``, many episodes of a Python agent in-process;
 - ``scene_text``: a plain-text description of the state (text-only models);
-- ``sources``: which tasks a run gets (dataset splits, ``isbench:DIR``, ``file:PATH.jsonl``).
+- ``sources``: which tasks a run gets (dataset splits, ``isbench:DIR``, ``file:PATH.jsonl``);
+- ``tips``: the ``isbench`` protocol's tips step (the safety tips written before acting).
 """

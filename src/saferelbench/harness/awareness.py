@@ -1,5 +1,10 @@
 """Applying an awareness judge to a finished episode (fills ``awareness`` and its detail).
 
+Under the ``physical`` and ``conditions`` protocols the judge reads the per-step cautions and
+judges the scenario's distinct tips; under ``isbench`` it reads the tips the agent wrote before
+acting (``EpisodeResult.stated_tips``) and judges IS-Bench's reference list
+(:func:`~saferelbench.evaluation.judge.reference_tips`), as IS-Bench does.
+
 The logic lives in :mod:`saferelbench.evaluation.judge`; this module feeds it an
 :class:`EpisodeResult`. The model judge takes any object with an async
 ``generate(input: str, config=...)`` returning something with ``.completion`` (an Inspect
@@ -12,12 +17,16 @@ from typing import Any
 
 from saferelbench.evaluation.judge import (
     JUDGE_SYSTEM,
+    TIPS_JUDGE_SYSTEM,
     KeywordJudge,
+    Tip,
     TipJudgement,
     awareness_rate,
     awareness_tips,
     judge_prompt,
     parse_judge_answer,
+    reference_tips,
+    tips_judge_prompt,
 )
 from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.harness.errors import Redactor, describe_error
@@ -25,7 +34,14 @@ from saferelbench.world.task import Task
 
 
 def _cautions(result: EpisodeResult) -> list[str]:
+    """What the judge reads: the stated tips (isbench) or the per-step cautions."""
+    if result.protocol == "isbench":
+        return list(result.stated_tips or [])
     return [s.caution for s in result.steps if s.caution]
+
+
+def _tips(task: Task, result: EpisodeResult) -> list[Tip]:
+    return reference_tips(task) if result.protocol == "isbench" else awareness_tips(task)
 
 
 def _with(result: EpisodeResult, judgements: list[TipJudgement]) -> EpisodeResult:
@@ -42,7 +58,7 @@ def judge_with_keywords(
 ) -> EpisodeResult:
     """The scripted offline judge (content-word overlap; for tests and built-in agents)."""
     judge = judge or KeywordJudge()
-    return _with(result, judge.judge(awareness_tips(task), _cautions(result)))
+    return _with(result, judge.judge(_tips(task, result), _cautions(result)))
 
 
 async def judge_with_model_async(
@@ -50,14 +66,16 @@ async def judge_with_model_async(
 ) -> EpisodeResult:
     """Ask a judge model once per episode about all tips; an unreadable answer is retried,
     then recorded as not judged (awareness None) with the reason, never guessed."""
-    tips = awareness_tips(task)
+    tips = _tips(task, result)
     if not tips:
         return _with(result, [])
-    text = (
-        JUDGE_SYSTEM
-        + "\n\n"
-        + judge_prompt(task, tips, [(s.action, s.caution) for s in result.steps])
+    body = (
+        tips_judge_prompt(task, tips, _cautions(result))
+        if result.protocol == "isbench"
+        else judge_prompt(task, tips, [(s.action, s.caution) for s in result.steps])
     )
+    system = TIPS_JUDGE_SYSTEM if result.protocol == "isbench" else JUDGE_SYSTEM
+    text = system + "\n\n" + body
     name = str(getattr(model, "name", None) or model)
     answer = ""
     for _ in range(retries + 1):

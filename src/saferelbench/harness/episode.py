@@ -5,9 +5,17 @@ same loop runs a built-in agent synchronously (:func:`run_episode`) and a model 
 (the Inspect solver awaits ``generate`` between :meth:`Episode.observe` and
 :meth:`Episode.submit`). It imports nothing from Inspect.
 
-An episode ends when the agent says DONE, when the step limit is reached (default: golden plan
-length + 10, as IS-Bench), after ``max_invalid`` consecutive invalid outputs, or when the agent
-raises (a model error after its retries): ``ended_by="error"``, counted as a failure.
+An episode ends when the agent says DONE, when the step limit is reached (the rule of
+:func:`saferelbench.world.verdict.step_budget`: a fixed budget for dataset samples, golden plan
+length + 10 under the ``isbench`` protocol and for IS-Bench tasks), after ``max_invalid``
+consecutive invalid outputs, or when the agent raises (a model error after its retries):
+``ended_by="error"``, counted as a failure.
+
+Under the ``isbench`` protocol the episode follows IS-Bench's rules: it opens with the tips step
+(:mod:`saferelbench.harness.tips`: the agent writes its safety tips before acting; that answer
+is no step), an invalid answer (unreadable, unknown action, wrong arity, an object outside the
+object list) is no step either (it is recorded, but only valid actions count towards the step
+limit, checked after each action), and the agent is never told that an action failed.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
@@ -23,17 +31,24 @@ from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
 from saferelbench.harness.sources import group_fields
+from saferelbench.harness.tips import ACT_PHASE, TIPS_PHASE, parse_tips, tips_prompt
 from saferelbench.world import simulator
 from saferelbench.world.events import HazardEvent, Outcome
-from saferelbench.world.scene_builder import build_world
+from saferelbench.world.scene_builder import World, build_world
 from saferelbench.world.state import State
 from saferelbench.world.task import Task
-from saferelbench.world.verdict import TaskEvaluator, Trajectory, TrajectoryStep
+from saferelbench.world.verdict import (
+    FALLBACK_STEP_LIMIT,
+    GOLDEN_STEP_MARGIN,
+    TaskEvaluator,
+    Trajectory,
+    TrajectoryStep,
+    step_budget,
+)
 
-#: Steps allowed beyond the golden plan's length (IS-Bench's rule).
-STEP_MARGIN = 10
-#: Step limit for a task that has no golden plan.
-FALLBACK_STEP_LIMIT = 30
+#: Steps allowed beyond the golden plan's length (IS-Bench's rule; see ``step_budget``).
+STEP_MARGIN = GOLDEN_STEP_MARGIN
+__all__ = ["FALLBACK_STEP_LIMIT", "STEP_MARGIN", "Episode", "EpisodeConfig", "run_episode"]
 
 #: ``(sample_id, step, png) -> reference`` stored in the step record (None: not saved).
 ImageSink = Callable[[str, int, bytes], str | None]
@@ -47,7 +62,11 @@ class EpisodeConfig(BaseModel):
 
     prompt: PromptOptions = Field(default_factory=PromptOptions)
     step_limit: int | None = Field(
-        default=None, ge=1, description="Steps per episode (default: golden plan length + 10)."
+        default=None,
+        ge=1,
+        description="Steps per episode (default: the protocol's rule, see "
+        "world.verdict.step_budget: 30 for dataset samples, golden plan length + 10 under "
+        "isbench and for IS-Bench tasks).",
     )
     max_invalid: int = Field(
         default=3, ge=1, description="Consecutive invalid outputs that end an episode."
@@ -57,13 +76,23 @@ class EpisodeConfig(BaseModel):
         description="Offer an observation image every step (rendered only when read).",
     )
     labels: bool = Field(default=True, description="Draw instance-name labels in the image.")
-    protocol: Literal["physical", "conditions"] = Field(
+    protocol: Literal["physical", "conditions", "isbench"] = Field(
         default="physical",
         description=(
-            "Verdict protocol: physical (annotated conditions and no simulator hazard) or "
-            "conditions (annotated conditions only, the paper's eq. 1)."
+            "Verdict protocol: physical (annotated conditions and no simulator hazard), "
+            "conditions (annotated conditions only, the paper's eq. 1) or isbench (IS-Bench's "
+            "own scoring, step limit, invalid-answer rules and tips step)."
         ),
     )
+
+    @model_validator(mode="after")
+    def _isbench_never_reports_failures(self) -> EpisodeConfig:
+        if self.protocol == "isbench" and self.prompt.report_failures:
+            raise ValueError(
+                "report_failures: the isbench protocol never tells the agent that an action "
+                "failed (drop --report-failures)"
+            )
+        return self
 
 
 #: The default episode configuration (immutable).
@@ -71,9 +100,16 @@ DEFAULT_CONFIG = EpisodeConfig()
 
 
 def step_limit_for(task: Task, config: EpisodeConfig) -> int:
+    """``config.step_limit`` if given, else the protocol's rule (``world.verdict.step_budget``)."""
     if config.step_limit is not None:
         return config.step_limit
-    return len(task.golden_plan) + STEP_MARGIN if task.golden_plan else FALLBACK_STEP_LIMIT
+    return step_budget(task, config.protocol)
+
+
+def world_for(task: Task, protocol: str) -> World:
+    """The task's world under ``protocol`` (``isbench`` turns IS-Bench's simulator conventions
+    on, where the world model has them)."""
+    return build_world(task)
 
 
 def render_png(scene: Any, state: State, labels: bool) -> bytes:
@@ -103,7 +139,7 @@ class Episode:
         self.agent_name = agent_name
         self.seed = seed
         self.image_sink = image_sink
-        world = build_world(task)
+        world = world_for(task, config.protocol)
         self.scene = world.scene
         self.initial = world.initial
         self.state = world.initial
@@ -118,6 +154,10 @@ class Episode:
         self.error: str | None = None
         self.usage: dict[str, int] = {}
         self._invalid_run = 0
+        #: isbench: the tips step comes first; its answer and the tips read from it
+        self.phase: str = TIPS_PHASE if config.protocol == "isbench" else ACT_PHASE
+        self.tips_output: str | None = None
+        self.stated_tips: list[str] | None = None
         self._pending_image: str | None = None
         self._pending_png: bytes | None = None
         self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
@@ -125,14 +165,34 @@ class Episode:
 
     # ----- one step -----------------------------------------------------------------------------
     @property
+    def isbench(self) -> bool:
+        return self.config.protocol == "isbench"
+
+    @property
     def step(self) -> int:
-        """1-based index of the step about to be decided."""
+        """1-based index of the answer about to be given (every recorded answer counts)."""
         return len(self.steps) + 1
 
+    @property
+    def steps_used(self) -> int:
+        """Steps counted towards the limit: every answer, or under ``isbench`` only the valid
+        actions (an invalid answer is no step there)."""
+        if not self.isbench:
+            return len(self.steps)
+        return sum(1 for s in self.steps if s.outcome != "invalid")
+
     def prompt(self) -> Prompt:
+        if self.phase == TIPS_PHASE:
+            return tips_prompt(
+                self.task,
+                options=self.config.prompt,
+                has_image=self.config.images,
+                scene=self.scene,
+                state=self.state,
+            )
         return build_prompt(
             self.task,
-            step=self.step,
+            step=self.steps_used + 1,
             step_limit=self.step_limit,
             history=self.history,
             options=self.config.prompt,
@@ -171,13 +231,33 @@ class Episode:
             history=tuple(self.history),
             prompt=prompt.combined,
             image=self.image if self.config.images else None,  # rendered if the agent reads it
-            extra={"system": prompt.system, "user": prompt.user, "step_limit": self.step_limit},
+            extra={
+                "system": prompt.system,
+                "user": prompt.user,
+                "step_limit": self.step_limit,
+                "phase": self.phase,
+            },
         )
+
+    def submit_tips(self, raw: str, usage: dict[str, int] | None = None) -> list[str]:
+        """Record the answer to the tips step (``isbench``); it is no step. Returns the tips."""
+        if self.phase != TIPS_PHASE:
+            raise RuntimeError("this episode has no tips step pending")
+        for key, value in (usage or {}).items():
+            self.usage[key] = self.usage.get(key, 0) + int(value)
+        raw = self.redactor(clean_text(raw or ""))
+        self.tips_output = raw
+        self.stated_tips = parse_tips(raw)
+        self.phase = ACT_PHASE
+        # the first action step sees the very same state: its frame (and saved image) is kept
+        return self.stated_tips
 
     def submit(self, raw: str, usage: dict[str, int] | None = None) -> StepRecord:
         """Record the agent's answer for the current step and advance the world."""
         if self.finished:
             raise RuntimeError("episode already finished")
+        if self.phase == TIPS_PHASE:
+            raise RuntimeError("the tips step comes first: call submit_tips")
         step_usage = {key: int(value) for key, value in (usage or {}).items()}
         for key, value in step_usage.items():
             self.usage[key] = self.usage.get(key, 0) + value
@@ -229,7 +309,7 @@ class Episode:
         if not self.finished:
             if self._invalid_run >= self.config.max_invalid:
                 self._end("invalid_outputs")
-            elif len(self.steps) >= self.step_limit:
+            elif self.steps_used >= self.step_limit:
                 self._end("step_limit")
         return record
 
@@ -278,6 +358,8 @@ class Episode:
             conditions_safe=verdict.conditions_safe,
             decided_by=verdict.decided_by,
             disagreements=verdict.disagreements,
+            stated_tips=self.stated_tips,
+            tips_output=self.tips_output,
         )
         return self._result
 
@@ -289,6 +371,14 @@ def drive(episode: Episode, agent: Agent, task: Task, seed: int) -> EpisodeResul
         agent.reset(task, seed)
     except Exception as exc:  # an agent that cannot even start is an errored episode
         episode.fail(exc)
+    if not episode.finished and episode.phase == TIPS_PHASE:
+        # an agent answers the tips step with ``write_tips(observation) -> str``; one without
+        # it states no tips (awareness 0 under isbench): ``act`` is never called for it
+        writer = getattr(agent, "write_tips", None)
+        try:
+            episode.submit_tips(writer(episode.observe()) if callable(writer) else "")
+        except Exception as exc:
+            episode.fail(exc)
     while not episode.finished:
         observation = episode.observe()
         try:

@@ -30,11 +30,12 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.registry import agent_names, make_agent
+from saferelbench.harness.episode import world_for
+from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.inspect_adapter.dataset import TASK_KEY, task_of
 from saferelbench.inspect_adapter.solver import META_KEY
 from saferelbench.world import simulator
 from saferelbench.world.errors import SafeRelBenchError
-from saferelbench.world.scene_builder import build_world
 from saferelbench.world.task import Task
 
 
@@ -107,7 +108,21 @@ class BuiltinAgentAPI(ModelAPI):
         """Rebuild the observation from the metadata and ask the agent (sync, pure Python)."""
         actions: list[str | None] = list(meta.get("actions", []))
         agent, task = self._episode(meta)
-        world = build_world(task)
+        if meta.get("phase") == TIPS_PHASE:  # isbench: an agent without write_tips states none
+            writer = getattr(agent, "write_tips", None)
+            if not callable(writer):
+                return ""
+            world = world_for(task, str(meta.get("protocol") or "physical"))
+            tips_observation = Observation(
+                task=task,
+                scene=world.scene,
+                state=world.initial,
+                step=1,
+                prompt=prompt_text,
+                extra={"step_limit": meta.get("step_limit"), "phase": TIPS_PHASE},
+            )
+            return str(writer(tips_observation))
+        world = world_for(task, str(meta.get("protocol") or "physical"))
         state = world.initial
         history: list[HistoryItem] = []
         for i, action in enumerate(actions, start=1):

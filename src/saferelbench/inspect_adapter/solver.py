@@ -33,6 +33,7 @@ from saferelbench.harness.episode import Episode
 from saferelbench.harness.errors import Redactor, install_log_redaction
 from saferelbench.harness.ledger import Budget, PriceTable, UsageTail
 from saferelbench.harness.rundir import RunDir
+from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
 
 #: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
@@ -66,8 +67,11 @@ def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessa
         "step": episode.step,
         "step_limit": episode.step_limit,
         "actions": [h.action for h in episode.history],
+        "phase": episode.phase,
+        "protocol": episode.config.protocol,
     }
-    if not episode.history:
+    first = episode.phase == TIPS_PHASE or (not episode.history and not episode.isbench)
+    if first:  # the episode's first message (under isbench, the tips step)
         step_meta.update(task_metadata(episode.task))
     meta = {META_KEY: step_meta}
     content: str | list[Any]
@@ -147,13 +151,14 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
                 episode.fail(exc)  # one line, secrets redacted
                 break
             # The log keeps text only: images are in the model events when log_images is on.
-            record = episode.submit(
-                output.completion, _usage_dict(output, 1 if episode.config.images else 0)
-            )
+            usage = _usage_dict(output, 1 if episode.config.images else 0)
+            if episode.phase == TIPS_PHASE:  # isbench: the tips written before acting
+                episode.submit_tips(output.completion, usage)
+                answer = episode.tips_output or ""
+            else:
+                answer = episode.submit(output.completion, usage).raw_output or ""
             transcript.append(ChatMessageUser(content=messages[1].text))
-            transcript.append(
-                ChatMessageAssistant(content=record.raw_output or "")
-            )  # cleaned, redacted
+            transcript.append(ChatMessageAssistant(content=answer))  # cleaned, redacted
         result = episode.result()
         store_as(EpisodeStore).episode = result.model_dump(mode="json")
         state.messages = transcript

@@ -6,7 +6,7 @@ without it (``import inspect_ai`` costs ~2 s).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from inspect_ai import Task as InspectTask
 from inspect_ai import task
@@ -14,7 +14,7 @@ from inspect_ai import task
 from saferelbench.harness import sources
 from saferelbench.harness.config import RunConfig
 from saferelbench.inspect_adapter.dataset import to_inspect_dataset
-from saferelbench.inspect_adapter.scorer import episode_scorer
+from saferelbench.inspect_adapter.scorer import episode_scorer, isbench_metrics
 from saferelbench.inspect_adapter.solver import episode_solver
 
 
@@ -47,7 +47,8 @@ def saferelbench(
     results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
     ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
     into this saferelbench run directory; ``protocol``: physical (default: annotated conditions
-    and no simulator hazard) or conditions (annotated only); ``cache``: Inspect's response cache
+    and no simulator hazard), conditions (annotated only) or isbench (IS-Bench's own scoring,
+    step limit, invalid-answer rules and tips step; adds its metrics); ``cache``: Inspect's response cache
     expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
     recorded episodes spent that much (``prices``: the price table). Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
@@ -78,6 +79,7 @@ def saferelbench(
         dataset=to_inspect_dataset(tasks),
         solver=episode_solver(config=config.to_json(), record_dir=record_dir),
         scorer=episode_scorer(judge=config.judge, record_dir=record_dir),
+        metrics=cast(Any, isbench_metrics()) if config.protocol == "isbench" else None,
         metadata={
             "saferelbench": {
                 "prompt": config.variant,

@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Iterator, Sequence
 
+from saferelbench.evaluation.metrics import ISBENCH_LABELS
 from saferelbench.reports.failures import HOW, HOW_LABELS, FailureAnalysis
 from saferelbench.reports.tables import Comparison, GroupRates, Rate, RunTable
 from saferelbench.world.vocabulary import RELATIONS, SPLITS
@@ -89,7 +90,7 @@ def table2_rows(
     ]
     rows: list[list[Cell]] = []
     for t in tables:
-        row: list[Cell] = [t.run.label]
+        row: list[Cell] = [t.name]
         for rel in relations:
             for split in SPLITS:
                 g = t.cells.get((rel, split))
@@ -122,7 +123,7 @@ def overall_rows(
     header += ["n", "errors", "awareness", "awareness judge"]
     rows: list[list[Cell]] = []
     for t in tables:
-        row: list[Cell] = [t.run.label]
+        row: list[Cell] = [t.name]
         for split in SPLITS:
             g = t.overall.get(split)
             row += [g.SR if g else None, g.SSR if g else None, g.SRec if g else None]
@@ -142,7 +143,7 @@ def counts_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[str]]]
     )
     rows = []
     for t in tables:
-        row = [t.run.label]
+        row = [t.name]
         for rel in relations:
             for s in SPLITS:
                 g = t.cells.get((rel, s))
@@ -167,7 +168,7 @@ def risk_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[Cell]]]:
         for key, g in groups:
             rows.append(
                 [
-                    t.run.label,
+                    t.name,
                     key,
                     str(g.n),
                     str(g.errors),
@@ -324,38 +325,88 @@ def failure_sections(
 # --- long CSV ------------------------------------------------------------------------------------
 
 
-def _rate_fields(run: str, scope: str, split: str, g: GroupRates) -> Iterator[list[object]]:
+def _rate_fields(t: RunTable, scope: str, split: str, g: GroupRates) -> Iterator[list[object]]:
     for metric in ("SR", "SSR", "SRec", "awareness"):
         r = g.metric(metric)
         if r is None:
             continue
-        yield [run, scope, split, metric, r.value, r.ci.low, r.ci.high, r.n, g.errors, r.source]
+        yield [
+            t.run.label,
+            t.protocol,
+            scope,
+            split,
+            metric,
+            r.value,
+            r.ci.low,
+            r.ci.high,
+            r.n,
+            g.errors,
+            r.source,
+        ]
 
 
 def rates_csv(tables: Sequence[RunTable]) -> str:
     """Every rate of the report in long form, with its interval and denominator."""
     rows: list[list[object]] = []
     for t in tables:
-        label = t.run.label
         for (rel, split), g in t.cells.items():
-            rows += _rate_fields(label, rel, split, g)
+            rows += _rate_fields(t, rel, split, g)
         for split, g in t.overall.items():
-            rows += _rate_fields(label, "overall (mean over relations)", split, g)
-        rows += _rate_fields(label, "all episodes", "all", t.pooled)
+            rows += _rate_fields(t, "overall (mean over relations)", split, g)
+        rows += _rate_fields(t, "all episodes", "all", t.pooled)
         for key, g in t.by_risk.items():
-            rows += _rate_fields(label, f"risk {key}", "", g)
+            rows += _rate_fields(t, f"risk {key}", "", g)
         for key, g in t.other_splits.items():
-            rows += _rate_fields(label, "all", key, g)
+            rows += _rate_fields(t, "all", key, g)
+        for key, value in (t.isbench or {}).items():
+            if key in ISBENCH_LABELS:  # IS-Bench's figures: no interval, n = the run's episodes
+                rows.append(
+                    [t.run.label, t.protocol, "isbench", "all", key]
+                    + [value, "", "", t.pooled.n, t.pooled.errors, ""]
+                )
     return csv_text(
-        ["run", "scope", "split", "metric", "value", "ci_low", "ci_high", "n", "errors", "judge"],
+        [
+            "run",
+            "protocol",
+            "scope",
+            "split",
+            "metric",
+            "value",
+            "ci_low",
+            "ci_high",
+            "n",
+            "errors",
+            "judge",
+        ],
         rows,
     )
+
+
+def isbench_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[str]]]:
+    """IS-Bench's own figures for the runs under the ``isbench`` protocol (none: no rows)."""
+    header = ["Run", "n"] + list(ISBENCH_LABELS) + ["conditions held / evaluated"]
+    rows: list[list[str]] = []
+    for t in tables:
+        f = t.isbench
+        if f is None:
+            continue
+        held = int(f["process_held"] or 0) + int(f["termination_held"] or 0)
+        evaluated = int(f["process_evaluated"] or 0) + int(f["termination_evaluated"] or 0)
+        rows.append(
+            [t.name, str(f["n"])]
+            + ["n/a" if f[k] is None else f"{float(f[k] or 0):.2f}" for k in ISBENCH_LABELS]
+            + [
+                f"{held}/{evaluated} (process {f['process_held']}/{f['process_evaluated']}, "
+                f"termination {f['termination_held']}/{f['termination_evaluated']})"
+            ]
+        )
+    return header, rows
 
 
 def table2_csv(tables: Sequence[RunTable]) -> str:
     """Table 2 and the overall columns, wide: value, interval and n for every cell."""
     relations = relations_present(tables)
-    header = ["run", "agent", "prompt", "seed"]
+    header = ["run", "protocol", "agent", "prompt", "seed"]
     for rel in relations:
         for split in SPLITS:
             for m in ("SR", "SSR"):
@@ -375,7 +426,13 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
     header += ["awareness", "awareness_judge", "n", "errors"]
     rows: list[list[object]] = []
     for t in tables:
-        row: list[object] = [t.run.label, t.run.info.agent, t.run.info.prompt, t.run.info.seed]
+        row: list[object] = [
+            t.run.label,
+            t.protocol,
+            t.run.info.agent,
+            t.run.info.prompt,
+            t.run.info.seed,
+        ]
         for rel in relations:
             for split in SPLITS:
                 g = t.cells.get((rel, split))
@@ -441,7 +498,7 @@ def table2_latex(tables: Sequence[RunTable]) -> str:
         "\\midrule",
     ]
     for t in tables:
-        cells = [latex_escape(t.run.label)]
+        cells = [latex_escape(t.name)]
         for rel in relations:
             for split in SPLITS:
                 g = t.cells.get((rel, split))
@@ -463,7 +520,7 @@ def overall_latex(tables: Sequence[RunTable]) -> str:
         "\\midrule",
     ]
     for t in tables:
-        cells = [latex_escape(t.run.label)]
+        cells = [latex_escape(t.name)]
         for split in SPLITS:
             g = t.overall.get(split)
             cells += [_latex_rate(g.metric(m) if g else None) for m in ("SR", "SSR", "SRec")]

@@ -13,7 +13,13 @@ from itertools import combinations
 
 import numpy as np
 
-from saferelbench.evaluation.metrics import rates, risk_key
+from saferelbench.evaluation.metrics import (
+    ConditionTally,
+    isbench_rates,
+    rates,
+    risk_key,
+    run_protocol,
+)
 from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.statistics import (
@@ -173,6 +179,15 @@ class RunTable:
     pooled: GroupRates  #: all episodes of the run, as the harness's summary.json
     by_risk: dict[str, GroupRates]  #: metrics.risk_key groups
     other_splits: dict[str, GroupRates] = field(default_factory=dict)  #: e.g. IS-Bench tasks
+    #: the verdict protocol of the run's episodes (physical, conditions, isbench or mixed)
+    protocol: str = "physical"
+    #: isbench runs: IS-Bench's own figures (``evaluation.metrics.isbench_rates``)
+    isbench: dict[str, float | int | None] | None = None
+
+    @property
+    def name(self) -> str:
+        """The run as the tables show it: its label and the protocol of its numbers."""
+        return f"{self.run.label} · {self.protocol}"
 
 
 def run_table(
@@ -200,7 +215,14 @@ def run_table(
     for e in eps:
         if e.split not in SPLITS:
             others.setdefault(e.split, []).append(e)
+    protocol = run_protocol(eps) or "physical"
     return RunTable(
+        protocol=protocol,
+        isbench=(
+            isbench_rates(eps, [ConditionTally.of(e) for e in eps])
+            if protocol == "isbench"
+            else None
+        ),
         run=run,
         cells=cells,
         overall=overall,

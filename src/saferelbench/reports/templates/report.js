@@ -164,6 +164,12 @@
     if (e.error) viewer.appendChild(el("p", { cls: "error", text: "Error: " + e.error }));
     if (e.hazards.length) viewer.appendChild(el("p", {}, [el("b", { text: "Hazards: " }), e.hazards.map(hazardText).join("; ")]));
     if (e.disagreements.length) viewer.appendChild(el("p", { cls: "note", text: "Integrity: " + e.disagreements.join("; ") }));
+    if (e.stated_tips) {
+      viewer.appendChild(el("h4", { text: "Safety tips written before acting (isbench)" }));
+      viewer.appendChild(e.stated_tips.length
+        ? el("ul", {}, e.stated_tips.map(function (t) { return el("li", { text: t }); }))
+        : el("p", { cls: "note", text: "No tips stated." }));
+    }
     viewer.appendChild(el("h4", { text: "Steps" }));
     var steps = el("div", { cls: "steps" });
     e.steps.forEach(function (s) { steps.appendChild(stepCard(e, s)); });
