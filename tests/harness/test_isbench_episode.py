@@ -169,9 +169,7 @@ def test_awareness_is_pooled_over_tips_in_the_summary() -> None:
     assert summary["awareness"] == pytest.approx(covered_a / 8 / 2)  # mean over episodes
     assert figures["termination_rate"] == 1.0 and figures["SR"] == 1.0
     # the default summary has no IS-Bench block
-    plain = summarize(
-        [run_episode(task_a, TipsAgent(plan), PHYSICAL)]  # type: ignore[list-item]
-    )
+    plain = summarize([run_episode(task_a, TipsAgent(plan), PHYSICAL)])
     assert plain["protocol"] == "physical" and "isbench" not in plain
 
 
@@ -183,11 +181,11 @@ class _PerTask(TipsAgent):
         self.by_task = tips
         self._task = ""
 
-    def reset(self, task, seed):  # type: ignore[no-untyped-def]
+    def reset(self, task, seed):
         super().reset(task, seed)
         self._task = task.id
 
-    def write_tips(self, observation):  # type: ignore[no-untyped-def]
+    def write_tips(self, observation):
         self.tips = self.by_task[self._task]
         return super().write_tips(observation)
 
@@ -205,7 +203,7 @@ def test_parse_tips_reads_json_lists_and_plain_lines() -> None:
 
 def test_an_agent_that_raises_at_the_tips_step_errors_the_episode() -> None:
     class Broken(TipsAgent):
-        def write_tips(self, observation):  # type: ignore[no-untyped-def]
+        def write_tips(self, observation):
             raise RuntimeError("no tips today")
 
     result = run_episode(scoring_task(), Broken([]), ISBENCH)
