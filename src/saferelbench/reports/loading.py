@@ -153,14 +153,20 @@ def load_inspect_runs(path: Path) -> list[RunData]:
 
 
 def _unique_labels(runs: list[RunData]) -> None:
-    """Tell apart runs with the same agent and prompt: by seed, else by input kind, else by #."""
+    """Tell apart runs with the same agent and prompt: by verdict protocol, else by seed, else
+    by input kind, else by #."""
+    from saferelbench.evaluation.metrics import run_protocol
+
     groups: dict[str, list[RunData]] = {}
     for run in runs:
         groups.setdefault(run.label, []).append(run)
     for label, same in groups.items():
         if len(same) < 2:
             continue
-        if len({r.info.seed for r in same}) == len(same):
+        protocols = [run_protocol(r.episodes) or "physical" for r in same]
+        if len(set(protocols)) == len(same):
+            suffixes = protocols
+        elif len({r.info.seed for r in same}) == len(same):
             suffixes = [f"seed {r.info.seed}" for r in same]
         elif len({r.kind for r in same}) == len(same):
             suffixes = [r.kind for r in same]

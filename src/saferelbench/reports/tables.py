@@ -187,7 +187,8 @@ class RunTable:
     @property
     def name(self) -> str:
         """The run as the tables show it: its label and the protocol of its numbers."""
-        return f"{self.run.label} · {self.protocol}"
+        suffix = f" · {self.protocol}"
+        return self.run.label if self.run.label.endswith(suffix) else self.run.label + suffix
 
 
 def run_table(
