@@ -209,3 +209,14 @@ def test_an_agent_that_raises_at_the_tips_step_errors_the_episode() -> None:
     result = run_episode(scoring_task(), Broken([]), ISBENCH)
     assert result.ended_by == "error" and "no tips today" in (result.error or "")
     assert result.steps == [] and not result.task_success
+
+
+def test_the_golden_plan_player_answers_the_tips_step() -> None:
+    from saferelbench.dataset.store import load_samples
+    from saferelbench.testing.scripts import GoldenPlanPlayer
+
+    sample = next(s for s in load_samples(split="spatial") if any(p.caution for p in s.golden_plan))
+    text = Episode(sample, ISBENCH).prompt().user
+    body = {"model": "golden", "messages": [{"role": "user", "content": text}]}
+    tips = parse_tips(GoldenPlanPlayer()(body))
+    assert tips and tips == [p.caution for p in sample.golden_plan if p.caution]

@@ -26,6 +26,19 @@ def answer(action: str, caution: str | None = None) -> str:
     return "Reasoning first.\n" + json.dumps({"action": action, "caution": caution})
 
 
+#: The heading of the ``isbench`` protocol's tips step (``harness/templates/tips.jinja``).
+TIPS_HEADING = "## Before you act"
+
+
+def is_tips_step(text: str) -> bool:
+    """Is this prompt the tips step (write safety tips before acting)?"""
+    return TIPS_HEADING in text
+
+
+def tips_answer(tips: list[str]) -> str:
+    return "Thinking about the scene first.\n" + json.dumps({"safety_tips": tips})
+
+
 class FixedAnswer:
     """Always the same action."""
 
@@ -42,7 +55,8 @@ Plan = list[tuple[str, str | None]]
 class GoldenPlanPlayer:
     """Plays the golden plan of the shipped sample the prompt shows (its instruction, and all
     of its object names listed), cautions included, then DONE; an unknown prompt gets DONE at
-    once. A spatial sample and its control share the instruction, objects and goal (only the
+    once; at the tips step of the ``isbench`` protocol it writes the plan's cautions as its tips.
+    A spatial sample and its control share the instruction, objects and goal (only the
     scene differs): the spatial sample's plan, which takes the precaution, is played for both."""
 
     def __init__(self) -> None:
@@ -71,6 +85,12 @@ class GoldenPlanPlayer:
 
     def __call__(self, body: dict[str, Any]) -> str:
         text = user_text(body)
+        if is_tips_step(text):  # isbench: the golden plan's cautions as the tips
+            try:
+                plan = self.plan_for(text)
+            except IndexError:
+                plan = []
+            return tips_answer([c for _, c in plan if c])
         try:
             plan = self.plan_for(text)
             done = len(history_of(text))
