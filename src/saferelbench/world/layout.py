@@ -13,6 +13,9 @@ any move erases):
   free; otherwise (and for a thing that did not start there) it takes the lowest free place,
   counting from 0 (the end where the surface's first item stood).
 
+Under the scene's ``isbench_conventions`` (IS-Bench's protocol) every surface counts as small:
+everything standing directly on the same support is next to everything else on it.
+
 The initial places come from the task's ``nextto`` atoms (:func:`initial_layout`): chains of
 ``nextto`` pairs on one surface are laid out side by side, separate groups one free place
 apart. A ``nextto`` pair no layout can express (two movables on different surfaces, things
@@ -159,7 +162,7 @@ def derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
     for s in surfaces:
         kids = by_parent.get(s, [])
         fixed = layout.anchors_of.get(s, [])
-        if s in layout.long_surfaces:
+        if s in layout.long_surfaces and not scene.isbench_conventions:
             places = state.place_of
             row = [(places[k], k) for k in kids if k in places] + [(p, f) for f, p in fixed]
             row.sort()
