@@ -220,3 +220,14 @@ def test_the_golden_plan_player_answers_the_tips_step() -> None:
     body = {"model": "golden", "messages": [{"role": "user", "content": text}]}
     tips = parse_tips(GoldenPlanPlayer()(body))
     assert tips and tips == [p.caution for p in sample.golden_plan if p.caution]
+
+
+def test_isbench_turns_on_the_simulator_conventions() -> None:
+    assert Episode(scoring_task(), ISBENCH).scene.isbench_conventions is True
+    assert Episode(scoring_task(), PHYSICAL).scene.isbench_conventions is False
+    # repeating OPEN on an open cabinet succeeds silently under isbench only
+    plan = [answer(OPEN_CABINET), answer(OPEN_CABINET), answer("DONE")]
+    isbench = run_episode(scoring_task(), TipsAgent(plan), ISBENCH)
+    physical = run_episode(scoring_task(), TipsAgent(plan), PHYSICAL)
+    assert [s.outcome for s in isbench.steps] == ["ok", "ok", "done"]
+    assert [s.outcome for s in physical.steps] == ["ok", "failed", "done"]

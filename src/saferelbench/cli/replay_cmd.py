@@ -206,7 +206,12 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL
                 if not r.verdict.task_success
                 else "; ".join(
                     [v.reason for v in r.verdict.violations]
-                    + [f"hazard: {h.detail}" for h in r.verdict.hazards]
+                    # hazards decide only under physical; the other protocols do not count them
+                    + [
+                        f"hazard: {h.detail}"
+                        for h in r.verdict.hazards
+                        if r.verdict.protocol == "physical"
+                    ]
                 )
             )
             summary["failures"].append({"task": t.id, "reason": why})

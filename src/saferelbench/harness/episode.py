@@ -107,9 +107,11 @@ def step_limit_for(task: Task, config: EpisodeConfig) -> int:
 
 
 def world_for(task: Task, protocol: str) -> World:
-    """The task's world under ``protocol`` (``isbench`` turns IS-Bench's simulator conventions
-    on, where the world model has them)."""
-    return build_world(task)
+    """The task's world under ``protocol``: ``isbench`` turns IS-Bench's simulator conventions
+    on (:attr:`saferelbench.world.state.Scene.isbench_conventions`: objects on the same
+    support are next to each other; repeating OPEN/CLOSE/TOGGLE_* on an object already in that
+    state succeeds silently); the other protocols use the physical model's own rules."""
+    return build_world(task, isbench_conventions=protocol == "isbench")
 
 
 def render_png(scene: Any, state: State, labels: bool) -> bytes:
