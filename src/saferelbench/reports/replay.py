@@ -99,11 +99,11 @@ class Replayer:
         if task is None:
             self.no_task += 1
             return f"task {e.sample_id!r} not found"
+        from saferelbench.harness.episode import world_for
         from saferelbench.world import simulator
-        from saferelbench.world.scene_builder import build_world
 
-        try:
-            world = build_world(task)
+        try:  # the world the episode ran in (isbench: IS-Bench's simulator conventions)
+            world = world_for(task, e.protocol)
         except ValueError as err:
             self.no_task += 1
             return f"task {e.sample_id!r}: {err}"
