@@ -199,3 +199,12 @@ def test_report_refuses_to_rejudge_across_isbench(isbench_run: Path, tmp_path: P
         + ["--no-figures", "--no-html"],
     )
     assert same.exit_code == 0, same.output
+
+
+def test_resume_refuses_another_protocol(isbench_run: Path, task_dir: Path) -> None:
+    res = runner.invoke(
+        app,
+        ["run", "--agent", "replay", "--split", f"isbench:{task_dir}", "--no-images"]
+        + ["--out", str(isbench_run), "--resume"],
+    )
+    assert res.exit_code == 2 and "protocol was 'isbench', now 'physical'" in res.output

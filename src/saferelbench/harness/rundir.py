@@ -114,7 +114,8 @@ class RunDir:
         """Make the directory ready for ``info``; return the sample ids already finished.
 
         A fresh run refuses a directory that already holds episodes (no silent overwrite);
-        a resumed run refuses one made with a different agent, prompt, seed or selection.
+        a resumed run refuses one made with a different agent, prompt, seed, selection or
+        verdict protocol.
         With ``retry_errors`` (resume only), errored episodes do not count as finished.
         """
         self.path.mkdir(parents=True, exist_ok=True)
@@ -138,6 +139,13 @@ class RunDir:
                         f"{self.run_path}: cannot resume: field {key!r} was "
                         f"{getattr(old, key)!r}, now {getattr(info, key)!r}"
                     )
+            # the verdict protocol shapes the episodes (isbench: its own steps): one per run
+            was = str(old.extra.get("protocol") or "physical")
+            now = str(info.extra.get("protocol") or "physical")
+            if was != now:
+                raise RunDirError(
+                    f"{self.run_path}: cannot resume: protocol was {was!r}, now {now!r}"
+                )
             info = info.model_copy(update={"started": old.started or info.started})
         write_json_atomic(self.run_path, info.model_dump(mode="json"))
         self._cut_torn_tail()

@@ -55,6 +55,7 @@ def errored_result(
         seed=seed,
         ended_by="error",
         error=error,
+        protocol=config.protocol,
     )
 
 

@@ -41,9 +41,12 @@ class LogRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def _error_episode(sample: Any, agent: str, prompt: str, seed: int, message: str) -> EpisodeResult:
+def _error_episode(
+    sample: Any, agent: str, prompt: str, seed: int, message: str, protocol: str = "physical"
+) -> EpisodeResult:
     meta = sample.metadata or {}
     return EpisodeResult(
+        protocol=protocol,
         sample_id=str(sample.id),
         split=str(meta.get("split") or "unknown"),
         relation=meta.get("relation"),
@@ -82,7 +85,12 @@ def run_info_of(log: Any, source: str) -> RunInfo:
         limit=args.get("limit"),
         images=bool(args.get("images", True)),
         started=str(spec.created),
-        extra={"inspect_task": spec.task, "inspect_status": log.status, "inspect_log": source},
+        extra={
+            "inspect_task": spec.task,
+            "inspect_status": log.status,
+            "inspect_log": source,
+            "protocol": str(args.get("protocol") or "physical"),
+        },
     )
 
 
@@ -160,7 +168,14 @@ def episodes_from_logs(
                     cut_off.add(sid)
             elif sid not in scored:
                 problem = _sample_problem(sample)
-                found[sid] = _error_episode(sample, info.agent, info.prompt, info.seed, problem)
+                found[sid] = _error_episode(
+                    sample,
+                    info.agent,
+                    info.prompt,
+                    info.seed,
+                    problem,
+                    str(info.extra.get("protocol") or "physical"),
+                )
                 cut_off.discard(sid)
     if record_dir is not None and (record_dir / EPISODES).is_file():
         wanted = (expected_ids | cut_off) - set(found)
