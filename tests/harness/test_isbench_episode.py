@@ -231,3 +231,26 @@ def test_isbench_turns_on_the_simulator_conventions() -> None:
     physical = run_episode(scoring_task(), TipsAgent(plan), PHYSICAL)
     assert [s.outcome for s in isbench.steps] == ["ok", "ok", "done"]
     assert [s.outcome for s in physical.steps] == ["ok", "failed", "done"]
+
+
+def test_unneeded_moves_are_counted_per_episode_and_run() -> None:
+    from .isbench_scoring import TABLE
+
+    base = scoring_task()
+    apple = "apple.n.01_1"
+    task = base.model_copy(
+        update={
+            "objects": {**base.objects, apple: []},
+            "init": [*base.init, f"(ontop {apple} {TABLE})"],
+        }
+    )
+    plan = [answer(f"PLACE_ON_TOP({apple}, floor.n.01_1)")]
+    plan += [answer(BOOK_TO_FLOOR), answer(MOVE_LAPTOP), answer("DONE")]
+    careful = run_episode(task, TipsAgent(plan[1:]), PHYSICAL)
+    fussy = run_episode(task, TipsAgent(plan), PHYSICAL)
+    assert careful.unneeded_moves == 0 and careful.unneeded_moved == []
+    assert fussy.unneeded_moves == 1 and fussy.unneeded_moved == [apple]
+    summary = summarize([careful, fussy])
+    assert summary["unneeded_moves"] == 0.5
+    by_split = summary["by_split"]
+    assert isinstance(by_split, dict) and by_split["isbench"]["unneeded_moves"] == 0.5

@@ -181,6 +181,8 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL
         "safe": 0,
         "protocol": protocol,
         "failures": [],
+        # per replayed task with any, the hazards the physical model sees in its golden plan
+        "hazards_by_task": {},
     }
     for f in files:
         try:
@@ -194,6 +196,8 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL
             summary["failures"].append({"task": f.stem, "reason": str(exc)})
             continue
         summary["replayed"] += 1
+        if r.hazards:
+            summary["hazards_by_task"][t.id] = [e.to_dict() for e in r.hazards]
         summary["task_success"] += int(r.verdict.task_success)
         summary["safe"] += int(r.verdict.safe)
         if protocol == "isbench":

@@ -98,7 +98,9 @@ def _fmt(value: Any) -> str:
 def summary_table(summary: dict[str, Any], title: str) -> Table:
     """Paper-style table: rows overall / by split / by relation / by risk; rates in percent."""
     show_awareness = summary.get("awareness") is not None
+    show_moves = summary.get("unneeded_moves") is not None
     columns = ["group", "n", "SR", "SSR", "SRec", "err"] + (["aware"] if show_awareness else [])
+    columns += ["moved"] if show_moves else []
     table = Table(*columns, title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.columns[0].no_wrap = True
     for col in table.columns[1:]:
@@ -117,6 +119,9 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
         ]
         if show_awareness:
             cells.append(_fmt(g.get("awareness")))
+        if show_moves:  # mean objects moved that neither the goal nor a condition needed
+            moved = g.get("unneeded_moves")
+            cells.append("n/a" if moved is None else f"{moved:.2f}")
         table.add_row(*cells, style=style)
 
     row("all", summary, "bold")

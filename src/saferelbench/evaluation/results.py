@@ -108,6 +108,14 @@ class EpisodeResult(BaseModel):
         default_factory=list,
         description="Integrity signal: hazards without violations and violations without hazards.",
     )
+    unneeded_moves: int | None = Field(
+        default=None,
+        description="Objects the agent moved (executed PLACE_*) that neither the goal nor any "
+        "condition names (evaluation.moves); None for older records.",
+    )
+    unneeded_moved: list[str] = Field(
+        default_factory=list, description="Those objects, in first-moved order."
+    )
     usage: dict[str, Any] = Field(
         default_factory=dict, description="Token usage, when a model was called."
     )
@@ -120,6 +128,9 @@ class GroupMetrics(BaseModel):
     SRec: float | None = Field(description="SSR/SR; None when SR is 0.")
     errors: int = 0
     awareness: float | None = None
+    unneeded_moves: float | None = Field(
+        default=None, description="Mean unneeded moves per episode (episodes that record it)."
+    )
 
 
 class RunSummary(BaseModel):
@@ -131,6 +142,10 @@ class RunSummary(BaseModel):
     SRec: float | None
     errors: int
     awareness: float | None = None
+    unneeded_moves: float | None = Field(
+        default=None,
+        description="Mean number of objects moved that neither the goal nor a condition needed.",
+    )
     stderr: dict[str, float | None] = Field(
         default_factory=dict, description="Standard errors of SR, SSR and SRec (binomial)."
     )

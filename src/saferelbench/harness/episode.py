@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import parse_output
+from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
@@ -340,6 +341,7 @@ class Episode:
             self.trajectory
         )
         hazards = [e.to_dict() for e in self.trajectory.hazards]
+        moved = unneeded_moves(self.task, [(s.action, s.outcome) for s in self.steps])
         ok = self.error is None  # an errored episode is a failure whatever the state says
         self._result = EpisodeResult(
             sample_id=self.task.id,
@@ -362,6 +364,8 @@ class Episode:
             disagreements=verdict.disagreements,
             stated_tips=self.stated_tips,
             tips_output=self.tips_output,
+            unneeded_moves=len(moved),
+            unneeded_moved=moved,
         )
         return self._result
 
