@@ -96,7 +96,7 @@ def test_the_agent_never_sees_a_failure_message() -> None:
     assert BOOK_INTO_CABINET in later  # the issued action is in the history ...
     assert result.steps[0].reason not in later and "failed" not in later  # ... not its failure
     assert "unreadable" not in later
-    with pytest.raises(RunConfigError, match="report"):
+    with pytest.raises(RunConfigError, match="^--report-failures: the isbench protocol"):
         RunConfig.build(protocol="isbench", report_failures=True)
     with pytest.raises(ValueError, match="never tells"):
         EpisodeConfig(protocol="isbench", prompt=RunConfig.build(report_failures=True).prompt)

@@ -101,6 +101,10 @@ class RunConfig(EpisodeConfig):
             return cls(prompt=prompt, **options)
         except ValidationError as exc:
             first = exc.errors()[0]
+            if not first["loc"] and first["type"] == "value_error":  # a check across options
+                message = str(first["msg"]).removeprefix("Value error, ")
+                option, _, why = message.partition(": ")
+                raise RunConfigError(f"--{option.replace('_', '-')}: {why}") from None
             name = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else "option"
             got = first.get("input")
             if first["type"] == "greater_than_equal":
