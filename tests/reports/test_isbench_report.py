@@ -27,3 +27,26 @@ def test_an_isbench_episode_replays_without_diverging() -> None:
         assert isinstance(got, Replayed) and got.complete, getattr(got, "problem", got)
         outcomes[protocol] = [s.outcome for s in e.steps]
     assert outcomes == {"isbench": ["ok", "ok", "done"], "physical": ["ok", "failed", "done"]}
+
+
+def test_tables_and_figures_name_the_protocol() -> None:
+    from saferelbench.reports.figures import protocol_note
+    from saferelbench.reports.tables import run_table
+
+    task = scoring_task()
+    plan = [answer("DONE")]
+    tables = []
+    for protocol in ("isbench", "physical"):
+        e = run_episode(task, TipsAgent(plan), EpisodeConfig(images=False, protocol=protocol))
+        run = RunData(
+            label=f"a · base · {protocol}",
+            info=RunInfo(agent="a"),
+            episodes=[e],
+            source=Path("."),
+            kind="native",
+        )
+        tables.append(run_table(run, resamples=100))
+    assert [t.protocol for t in tables] == ["isbench", "physical"]
+    assert [t.name for t in tables] == ["a · base · isbench", "a · base · physical"]
+    assert tables[0].isbench is not None and tables[1].isbench is None
+    assert protocol_note(tables) is None and protocol_note(tables[1:]) == "protocol physical"

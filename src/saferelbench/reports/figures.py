@@ -72,12 +72,22 @@ def _save(fig: Figure, out_dir: Path, name: str) -> dict[str, Path]:
     return paths
 
 
+def protocol_note(tables: Sequence[RunTable]) -> str | None:
+    """``protocol physical`` when every run shares one verdict protocol, else None (then each
+    run's label names its own)."""
+    found = {t.protocol for t in tables}
+    return f"protocol {found.pop()}" if len(found) == 1 else None
+
+
 def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path] | None:
     """Fig. 4 analogue: overall (mean over relations) SR and SSR, w/ vs w/o spatial relation."""
     tables = [t for t in tables if t.overall]  # runs without spatial/control samples have no bar
     if not tables:
         return None
     labels = short_labels([t.run for t in tables])
+    note = protocol_note(tables)
+    if note is None:  # runs under different protocols: every bar names its own
+        labels = [f"{label}\n{t.protocol}" for label, t in zip(labels, tables, strict=True)]
     width = max(6.0, 1.1 * len(tables) + 2.5)
     fig = Figure(figsize=(width, 4.2), layout="constrained")
     axes = fig.subplots(1, 2, sharey=True)
@@ -121,7 +131,9 @@ def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path]
         ax.set_ylim(0, 1.05)
         ax.grid(axis="y", alpha=0.3)
         ax.set_axisbelow(True)
-    axes[0].set_ylabel("rate (mean over relations, 95% CI)")
+    axes[0].set_ylabel(
+        "rate (mean over relations, 95% CI" + (f"; {note})" if note else ")")
+    )
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles, names, loc="outside upper center", ncol=2, fontsize=9, frameon=False)
     return _save(fig, out_dir, "fig_overall")
@@ -142,10 +154,12 @@ def prompts_figure(
     with two or more prompt variants.
     """
     by_agent: dict[str, dict[str, GroupRates]] = {}
+    note = protocol_note(tables)
     for t in tables:
         group = t.overall.get("spatial") if scope == "overall" else t.cells.get((scope, "spatial"))
-        if group is not None:
-            by_agent.setdefault(t.run.info.agent, {})[t.run.info.prompt] = group
+        if group is not None:  # one line per model (and protocol, when runs differ in it)
+            key = t.run.info.agent if note else f"{t.run.info.agent} · {t.protocol}"
+            by_agent.setdefault(key, {})[t.run.info.prompt] = group
     by_agent = {a: p for a, p in by_agent.items() if len(p) >= 2}
     if not by_agent:
         return None
@@ -177,7 +191,7 @@ def prompts_figure(
     where = (
         "overall, w/ spatial relation" if scope == "overall" else f"{scope}, w/ spatial relation"
     )
-    axes[0].set_ylabel(f"rate ({where}; 95% CI)")
+    axes[0].set_ylabel(f"rate ({where}; 95% CI" + (f"; {note})" if note else ")"))
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles, names, loc="outside right center", fontsize=8, frameon=False, title="model")
     return _save(fig, out_dir, "fig_prompts")
