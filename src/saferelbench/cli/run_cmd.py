@@ -35,7 +35,7 @@ from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.rundir import RunDir, RunDirError
 from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
-from saferelbench.harness.sources import SourceError, select_tasks
+from saferelbench.harness.sources import SourceError, UnloadableTask, select_tasks
 from saferelbench.inspect_adapter.retry import (
     DEFAULT_ATTEMPT_TIMEOUT,
     DEFAULT_MAX_RETRIES,
@@ -444,6 +444,14 @@ def run(
         raise fail(_message(exc)) from None
     except KeyError as exc:  # str(KeyError) is the repr of its argument
         raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
+    for t in tasks:  # an unreadable task file of an isbench:DIR folder: an errored episode
+        if isinstance(t, UnloadableTask):
+            err_console.print(
+                f"[yellow]warning:[/yellow] {t.id}: cannot be read, counted as an errored "
+                f"episode: {t.load_error}",
+                highlight=False,
+                soft_wrap=True,
+            )
     name = agent if agent is not None else str(model)
     run_dir = RunDir(out or default_out(name, config.variant))
     info = RunInfo(

@@ -31,7 +31,7 @@ from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
-from saferelbench.harness.sources import group_fields
+from saferelbench.harness.sources import SourceError, group_fields
 from saferelbench.harness.tips import ACT_PHASE, TIPS_PHASE, parse_tips, tips_prompt
 from saferelbench.world import simulator
 from saferelbench.world.events import HazardEvent, Outcome
@@ -112,6 +112,9 @@ def world_for(task: Task, protocol: str) -> World:
     on (:attr:`saferelbench.world.state.Scene.isbench_conventions`: objects on the same
     support are next to each other; repeating OPEN/CLOSE/TOGGLE_* on an object already in that
     state succeeds silently); the other protocols use the physical model's own rules."""
+    load_error = getattr(task, "load_error", None)  # sources.UnloadableTask
+    if load_error:
+        raise SourceError(f"task {task.id!r} could not be read: {load_error}")
     return build_world(task, isbench_conventions=protocol == "isbench")
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from saferelbench.world.errors import InputError
 from saferelbench.world.task import Task
 from saferelbench.world.vocabulary import (
@@ -30,6 +32,26 @@ class SourceError(InputError):
     """A selection that names no tasks or an unreadable source (the message says which)."""
 
 
+class UnloadableTask(Task):
+    """An IS-Bench-format task file of a folder that cannot be read (a missing BDDL problem, a
+    malformed condition): it stays in the run as an episode that errors with ``load_error``, so
+    it counts as a failure instead of vanishing (IS-Bench counts such a task as failed too)."""
+
+    load_error: str = Field(description="Why the task file could not be read.")
+
+    @classmethod
+    def of(cls, task_id: str, error: str) -> UnloadableTask:
+        return cls(
+            id=task_id,
+            room="unknown",
+            instruction="",
+            objects={},
+            init=[],
+            goal="(:goal (and))",
+            load_error=error,
+        )
+
+
 def group_fields(t: Task) -> dict[str, Any]:
     """split / relation / risk / pair_id of a dataset Sample; other tasks are ``isbench``."""
     return {
@@ -41,14 +63,26 @@ def group_fields(t: Task) -> dict[str, Any]:
 
 
 def load_isbench_dir(folder: Path) -> list[Task]:
-    """Every ``tasks/*.json`` of an IS-Bench-format folder (with its ``bddl/`` beside it)."""
+    """Every ``tasks/*.json`` of an IS-Bench-format folder (with its ``bddl/`` beside it). A file
+    that cannot be read becomes an :class:`UnloadableTask` (an errored episode, with the
+    reason), unless no file of the folder can be read: then the first error is raised."""
     from saferelbench.dataset.isbench import load_task
 
     task_dir = folder / "tasks" if (folder / "tasks").is_dir() else folder
     files = sorted(task_dir.glob("*.json"))
     if not files:
         raise SourceError(f"{folder}: no IS-Bench task files (tasks/*.json)")
-    return [load_task(f) for f in files]
+    tasks: list[Task] = []
+    first: InputError | ValueError | None = None
+    for f in files:
+        try:
+            tasks.append(load_task(f))
+        except (InputError, ValueError) as exc:
+            first = first or exc
+            tasks.append(UnloadableTask.of(f.stem, str(exc).strip("'\"")))
+    if first is not None and not any(not isinstance(t, UnloadableTask) for t in tasks):
+        raise first
+    return tasks
 
 
 def select_tasks(

@@ -17,13 +17,14 @@ from inspect_ai.dataset import MemoryDataset, Sample
 
 from saferelbench.dataset.sample import Sample as DatasetSample
 from saferelbench.evaluation import metrics
-from saferelbench.harness.sources import group_fields
+from saferelbench.harness.sources import UnloadableTask, group_fields
 from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.task import Task
 
 #: Key of the task in the sample metadata (and of the first step message's metadata).
 TASK_KEY = "task"
-#: ``sample`` (a SafeRelBench sample) or ``task`` (an IS-Bench-format task).
+#: ``sample`` (a SafeRelBench sample), ``task`` (an IS-Bench-format task) or ``unloadable`` (a
+#: task file that could not be read: the episode errors with the reason).
 TASK_KIND_KEY = "task_kind"
 
 #: Grouping keys of the Inspect metrics, computed by the same functions as
@@ -40,7 +41,13 @@ def task_metadata(t: Task) -> dict[str, Any]:
     """The task as JSON metadata (with its kind, so it is read back as the same class)."""
     return {
         TASK_KEY: t.model_dump(mode="json"),
-        TASK_KIND_KEY: "sample" if isinstance(t, DatasetSample) else "task",
+        TASK_KIND_KEY: (
+            "sample"
+            if isinstance(t, DatasetSample)
+            else "unloadable"
+            if isinstance(t, UnloadableTask)
+            else "task"
+        ),
     }
 
 
@@ -53,7 +60,7 @@ def task_of(metadata: Mapping[str, Any] | None, sample_id: object = None) -> Tas
             f"(field {TASK_KEY!r}; samples come from saferelbench.inspect_adapter.dataset)"
         )
     kind = (metadata or {}).get(TASK_KIND_KEY)
-    cls: type[Task] = DatasetSample if kind == "sample" else Task
+    cls: type[Task] = {"sample": DatasetSample, "unloadable": UnloadableTask}.get(str(kind), Task)
     return cls.model_validate(raw)
 
 

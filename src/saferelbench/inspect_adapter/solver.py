@@ -30,9 +30,10 @@ from pydantic import Field
 
 from saferelbench.harness.config import RunConfig
 from saferelbench.harness.episode import Episode
-from saferelbench.harness.errors import Redactor, install_log_redaction
+from saferelbench.harness.errors import Redactor, describe_error, install_log_redaction
 from saferelbench.harness.ledger import Budget, PriceTable, UsageTail
 from saferelbench.harness.rundir import RunDir
+from saferelbench.harness.runner import errored_result
 from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
 
@@ -133,9 +134,22 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
-        episode = Episode(
-            t, episode_config, agent_name=str(model), seed=seed, image_sink=sink, redactor=redactor
-        )
+        try:
+            episode = Episode(
+                t,
+                episode_config,
+                agent_name=str(model),
+                seed=seed,
+                image_sink=sink,
+                redactor=redactor,
+            )
+        except Exception as exc:  # a task the world cannot build (an unreadable task file):
+            # an errored episode, scored as a failure like a native run's
+            failed = errored_result(
+                t, str(model), episode_config, seed, describe_error(exc, redactor=redactor)
+            )
+            store_as(EpisodeStore).episode = failed.model_dump(mode="json")
+            return state
         transcript: list[ChatMessage] = []
         while not episode.finished:
             # Render and encode the observation off the event loop: PNG compression releases

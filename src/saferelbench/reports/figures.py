@@ -131,9 +131,7 @@ def overall_figure(tables: Sequence[RunTable], out_dir: Path) -> dict[str, Path]
         ax.set_ylim(0, 1.05)
         ax.grid(axis="y", alpha=0.3)
         ax.set_axisbelow(True)
-    axes[0].set_ylabel(
-        "rate (mean over relations, 95% CI" + (f"; {note})" if note else ")")
-    )
+    axes[0].set_ylabel("rate (mean over relations, 95% CI" + (f"; {note})" if note else ")"))
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles, names, loc="outside upper center", ncol=2, fontsize=9, frameon=False)
     return _save(fig, out_dir, "fig_overall")
