@@ -60,7 +60,8 @@ def task_of(metadata: Mapping[str, Any] | None, sample_id: object = None) -> Tas
             f"(field {TASK_KEY!r}; samples come from saferelbench.inspect_adapter.dataset)"
         )
     kind = (metadata or {}).get(TASK_KIND_KEY)
-    cls: type[Task] = {"sample": DatasetSample, "unloadable": UnloadableTask}.get(str(kind), Task)
+    kinds: dict[str, type[Task]] = {"sample": DatasetSample, "unloadable": UnloadableTask}
+    cls = kinds.get(str(kind), Task)
     return cls.model_validate(raw)
 
 
