@@ -208,3 +208,22 @@ def test_resume_refuses_another_protocol(isbench_run: Path, task_dir: Path) -> N
         + ["--out", str(isbench_run), "--resume"],
     )
     assert res.exit_code == 2 and "protocol was 'isbench', now 'physical'" in res.output
+
+
+def test_golden_steps_that_are_no_step_are_warnings_not_failures(tmp_path: Path) -> None:
+    # a golden plan step naming an object outside the object list: replayed as invalid (no
+    # step under isbench), listed under "warnings", and the task is still success and safe
+    t = scoring_task("outside_object")
+    plan = ["OPEN(top_cabinet.n.01_1)", *[s.action for s in t.golden_plan]]
+    write_task(t.model_copy(update={"golden_plan": [PlanStep(action=a) for a in plan]}), tmp_path)
+    out = _json(["replay", "--isbench", str(tmp_path), "--protocol", "isbench", "--json"])
+    assert out["safe"] == 1 and out["failures"] == []
+    assert out["warnings"] == [
+        {
+            "task": "outside_object",
+            "step": 1,
+            "reason": "OPEN(top_cabinet.n.01_1): unknown object(s): top_cabinet.n.01_1",
+        }
+    ]
+    text = runner.invoke(app, ["replay", "--isbench", str(tmp_path), "--protocol", "isbench"])
+    assert "warning: outside_object step 1" in text.output

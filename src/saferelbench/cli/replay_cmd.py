@@ -13,6 +13,7 @@ from rich.console import Console
 from saferelbench.cli.replay_table import print_rollout
 from saferelbench.dataset.isbench import TaskFormatError, UnsupportedTask, list_tasks, load_task
 from saferelbench.world.conditions import ConditionError
+from saferelbench.world.events import Outcome
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import TaskError
 from saferelbench.world.task import Task
@@ -196,6 +197,12 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL
             summary["failures"].append({"task": f.stem, "reason": str(exc)})
             continue
         summary["replayed"] += 1
+        for i, res in enumerate(r.results, start=1):
+            if res.outcome is Outcome.INVALID:  # e.g. an object outside the object list: under
+                # isbench no step (IS-Bench's rule); listed, and the task not failed for it
+                summary.setdefault("warnings", []).append(
+                    {"task": t.id, "step": i, "reason": f"{res.action}: {res.reason}"}
+                )
         if r.hazards:
             summary["hazards_by_task"][t.id] = [e.to_dict() for e in r.hazards]
         summary["task_success"] += int(r.verdict.task_success)
@@ -239,6 +246,10 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL
         )
     for item in summary["failures"]:
         console.print(f"  [yellow]{item['task']}[/yellow]: {item['reason']}", highlight=False)
+    for item in summary.get("warnings", []):
+        console.print(
+            f"  warning: {item['task']} step {item['step']}: {item['reason']}", highlight=False
+        )
 
 
 def register(app: typer.Typer) -> None:
