@@ -49,7 +49,19 @@ from saferelbench.world.verdict import (
 
 #: Steps allowed beyond the golden plan's length (IS-Bench's rule; see ``step_budget``).
 STEP_MARGIN = GOLDEN_STEP_MARGIN
-__all__ = ["FALLBACK_STEP_LIMIT", "STEP_MARGIN", "Episode", "EpisodeConfig", "run_episode"]
+__all__ = [
+    "DEFAULT_CONFIG",
+    "FALLBACK_STEP_LIMIT",
+    "STEP_MARGIN",
+    "Episode",
+    "EpisodeConfig",
+    "ImageSink",
+    "drive",
+    "render_png",
+    "run_episode",
+    "step_limit_for",
+    "world_for",
+]
 
 #: ``(sample_id, step, png) -> reference`` stored in the step record (None: not saved).
 ImageSink = Callable[[str, int, bytes], str | None]
