@@ -174,3 +174,25 @@ def test_builtin_providers_take_the_tips_step(task_dir: Path, tmp_path: Path) ->
         assert e.stated_tips is not None and e.protocol == "isbench"
     assert _metrics(log)["SSR"] == 1.0
     assert json.loads(json.dumps(log.samples[0].scores[SCORER_NAME].metadata["episode"]))
+
+
+def test_run_model_under_isbench_writes_its_figures(
+    task_dir: Path, tmp_path: Path, server: Any
+) -> None:
+    from typer.testing import CliRunner
+
+    from saferelbench.cli.main import app
+
+    out = tmp_path / "run"
+    res = CliRunner().invoke(
+        app,
+        ["run", "--model", "openai-api/isbtips/cli-model", "--split", f"isbench:{task_dir}"]
+        + ["--no-images", "--protocol", "isbench", "--out", str(out), "--json"],
+    )
+    assert res.exit_code == 0, res.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["protocol"] == "isbench" and summary["isbench"]["n"] == 2
+    assert summary["isbench"]["SSR"] == 0.5 and summary["isbench"]["termination_rate"] == 1.0
+    episodes = [json.loads(line) for line in (out / "episodes.jsonl").read_text().splitlines()]
+    assert {e["protocol"] for e in episodes} == {"isbench"}
+    assert all(e["stated_tips"] == [TIP_BOOK] for e in episodes)
