@@ -48,13 +48,15 @@ def test_a_run_counts_it_as_an_errored_episode(folder: Path, tmp_path: Path) -> 
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
     assert summary["n"] == 2 and summary["errors"] == 1 and summary["SR"] == 0.5
+    assert summary["not_loaded"] == ["broken"]
     assert "broken: cannot be read" in res.stderr
     episodes = {
         e["sample_id"]: e
         for e in map(json.loads, (out / "episodes.jsonl").read_text().splitlines())
     }
     assert episodes["broken"]["ended_by"] == "error"
-    assert "could not be read" in episodes["broken"]["error"]
+    assert episodes["broken"]["error"].startswith("not loaded: ")
+    assert "problem0.bddl" in episodes["broken"]["error"]
     assert episodes["broken"]["protocol"] == "isbench"
     assert episodes["good"]["task_success"] is True
 
@@ -77,7 +79,7 @@ def test_the_inspect_path_counts_it_too(folder: Path, tmp_path: Path) -> None:
     broken = next(s for s in log.samples if s.id == "broken")
     assert broken.error is None and broken.scores is not None  # scored, as a failure
     episode = (broken.scores["saferelbench"].metadata or {})["episode"]
-    assert episode["ended_by"] == "error" and "could not be read" in episode["error"]
+    assert episode["ended_by"] == "error" and episode["error"].startswith("not loaded: ")
     assert episode["protocol"] == "isbench"
     metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}  # type: ignore[union-attr]
     assert metrics["errors"] == 1.0 and metrics["SR"] == 0.5

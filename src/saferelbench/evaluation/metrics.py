@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from saferelbench.evaluation.results import NOT_LOADED
+
 
 class Scored(Protocol):
     """What the rates need of an episode (an ``EpisodeResult``, or :class:`EpisodeFacts`)."""
@@ -289,6 +291,13 @@ def summarize(episodes: Sequence[EpisodeLike]) -> dict[str, object]:
         out[f"by_{name}"] = grouped(episodes, key)
     protocol = run_protocol(episodes)
     out["protocol"] = protocol
+    not_loaded = [
+        str(getattr(e, "sample_id", "?"))
+        for e in episodes
+        if (e.error or "").startswith(NOT_LOADED)
+    ]
+    if not_loaded:
+        out["not_loaded"] = not_loaded
     if protocol == "isbench":
         out["isbench"] = isbench_rates(episodes, [ConditionTally.of(e) for e in episodes])
     return out

@@ -14,8 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from saferelbench.world.verdict import ConditionVerdict
 
 SCHEMA_VERSION = 1
+#: ``EpisodeResult.error`` of a task whose file could not be read (an ``isbench:DIR`` folder):
+#: the episode is counted as an errored failure, and the summary lists it under ``not_loaded``.
+NOT_LOADED = "not loaded: "
 
 __all__ = [
+    "NOT_LOADED",
     "ConditionVerdict",
     "EpisodeResult",
     "GroupMetrics",
@@ -159,6 +163,10 @@ class RunSummary(BaseModel):
         default=None,
         description="The verdict protocol of the episodes (physical, conditions, isbench or "
         "mixed); None for an older summary.",
+    )
+    not_loaded: list[str] = Field(
+        default_factory=list,
+        description="Tasks whose file could not be read (errored episodes, counted as failures).",
     )
     isbench: dict[str, float | int | None] | None = Field(
         default=None,

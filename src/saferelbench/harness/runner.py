@@ -16,7 +16,7 @@ from typing import Any
 
 from saferelbench.agents.base import Agent
 from saferelbench.evaluation.metrics import summarize
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import NOT_LOADED, EpisodeResult, RunInfo
 from saferelbench.harness.awareness import judge_with_keywords
 from saferelbench.harness.episode import Episode, EpisodeConfig, ImageSink, drive
 from saferelbench.harness.errors import Redactor, describe_error
@@ -69,6 +69,9 @@ def run_one(
     judge: str = "keyword",
 ) -> EpisodeResult:
     """One episode, never raising: a harness or agent failure becomes an errored episode."""
+    load_error = getattr(task, "load_error", None)  # sources.UnloadableTask
+    if load_error:
+        return errored_result(task, agent.name, config, seed, NOT_LOADED + load_error)
     try:
         episode = Episode(task, config, agent_name=agent.name, seed=seed, image_sink=image_sink)
     except Exception as exc:  # e.g. a task the world cannot build

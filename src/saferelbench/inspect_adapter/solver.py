@@ -28,6 +28,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import StoreModel, store_as
 from pydantic import Field
 
+from saferelbench.evaluation.results import NOT_LOADED
 from saferelbench.harness.config import RunConfig
 from saferelbench.harness.episode import Episode
 from saferelbench.harness.errors import Redactor, describe_error, install_log_redaction
@@ -134,6 +135,11 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
         sink = RunDir(record_dir).save_image if (record_dir and images) else None
+        load_error = getattr(t, "load_error", None)  # sources.UnloadableTask
+        if load_error:
+            failed = errored_result(t, str(model), episode_config, seed, NOT_LOADED + load_error)
+            store_as(EpisodeStore).episode = failed.model_dump(mode="json")
+            return state
         try:
             episode = Episode(
                 t,
