@@ -9,7 +9,7 @@ same inputs always give the same PNG bytes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -39,7 +39,10 @@ class Rendering:
 
     ``layout`` has one box per *visible* object (fixtures and the floor included); objects
     hidden in closed containers are listed in ``hidden`` instead. A box's top edge is the
-    surface that things resting on the object stand on.
+    surface that things resting on the object stand on. A surface drawn in pieces (a counter
+    run on both sides of the oven set into it) has its pieces in ``parts`` and their union in
+    ``layout``. These boxes are the geometry the proximity tests check: two objects are drawn
+    next to each other when their boxes touch or overlap (:func:`gap` is 0).
     """
 
     image: Image.Image
@@ -47,6 +50,7 @@ class Rendering:
     hidden: frozenset[str]
     floor: str
     scale: float
+    parts: dict[str, tuple[Box, ...]] = field(default_factory=dict)
 
     @property
     def visible(self) -> frozenset[str]:
@@ -101,7 +105,9 @@ def _paint_node(
     name = node.name
     is_open, on = state.has("open", name), state.has("toggled_on", name)
     if node.is_fixture:
-        paint_fixture(p, node, FixtureLook(is_open, on, fills), floor_y)
+        for piece in node.parts or (node.box,):  # a counter run on both sides of an oven
+            part = node if piece == node.box else replace(node, box=piece, inner=None)
+            paint_fixture(p, part, FixtureLook(is_open, on, fills), floor_y)
         return
     color = tinted(node.look.color, state.has("cooked", name), state.has("frozen", name))
     look = ItemLook(color, is_open, on, fills)
@@ -272,10 +278,11 @@ def render(
             border = effects.ALERT if n in involved else (110, 110, 110)
             tags.append(Tag(n, lay.nodes[n].box, border=border, exempt=holders))
         for n in lay.roots:
+            parts = lay.nodes[n].parts
             tags.append(
                 Tag(
                     n,
-                    lay.nodes[n].box,
+                    max(parts, key=lambda b: (b.w, -b.x0)) if parts else lay.nodes[n].box,
                     below=True,
                     border=effects.ALERT if n in involved else (110, 110, 110),
                 )
@@ -302,7 +309,8 @@ def render(
 
     boxes = {n: lay.nodes[n].box for n in lay.order}
     boxes[lay.floor] = lay.floor_box
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale)
+    pieces = {n: lay.nodes[n].parts for n in lay.order if lay.nodes[n].parts}
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces)
 
 
 def _header(
