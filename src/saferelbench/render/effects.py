@@ -181,12 +181,20 @@ def puddle(p: Pen, b: Box, color: RGB) -> None:
 
 
 def brim(p: Pen, b: Box, color: RGB) -> None:
-    """Liquid full to the brim: a meniscus bulging over the rim and a drop on the side."""
+    """Liquid full to the brim: a meniscus bulging over the rim, running down both sides in
+    drips, and drops beside it."""
     x0, y0, x1, _ = b
-    h = p.n(6)
-    p.d.chord((x0, y0 - h, x1, y0 + h), 180, 360, fill=color, outline=(40, 80, 150))
+    h = p.n(8)
+    edge = (40, 80, 150)
+    p.d.chord((x0 - p.n(2), y0 - h, x1 + p.n(2), y0 + h), 180, 360, fill=color, outline=edge)
+    for x, long in ((x0, 16), (x1, 22)):
+        p.rect((x - p.n(2), y0 - p.n(1), x + p.n(2), y0 + p.n(long)), color, None)
+        r = p.n(3)
+        p.d.ellipse(
+            (x - r, y0 + p.n(long) - r, x + r, y0 + p.n(long) + r), fill=color, outline=edge
+        )
     r = p.n(3)
-    p.d.ellipse((x1 - r, y0 + p.n(4), x1 + r, y0 + p.n(4) + 2 * r), fill=color)
+    p.d.ellipse((x1 + p.n(6), y0 + p.n(2), x1 + p.n(6) + 2 * r, y0 + p.n(2) + 2 * r), fill=color)
 
 
 def highlight(p: Pen, b: Box, primary: bool) -> None:
@@ -223,3 +231,73 @@ def bolt(p: Pen, b: Box) -> None:
         (cx, top + p.n(12)),
     ]
     p.poly(pts, (255, 220, 40), INK)
+
+
+ON_GLOW: RGB = (120, 255, 140)
+POWER: RGB = (20, 170, 60)
+
+
+def power_on(p: Pen, b: Box) -> Box:
+    """Switched on: a lit green power badge at the top corner (every switchable thing gets
+    the same sign, whatever else its painter shows). Returns the badge's area."""
+    r = p.n(8)
+    cx, cy = b.x1 - r // 2, b.y0 - r // 2
+    p.ellipse((cx - r - p.n(3), cy - r - p.n(3), cx + r + p.n(3), cy + r + p.n(3)), ON_GLOW, None)
+    p.ellipse((cx - r, cy - r, cx + r, cy + r), POWER, INK, 1)
+    w = max(1, p.lw)
+    p.d.arc(
+        (cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55),
+        300,
+        240,
+        fill=(255, 255, 255),
+        width=w,
+    )
+    p.line([(cx, cy - r * 0.7), (cx, cy)], (255, 255, 255), w)
+    g = r + p.n(3)
+    return Box(cx - g, cy - g, cx + g, cy + g)
+
+
+def lid_off(p: Pen, b: Box, color: RGB) -> None:
+    """Open (a jar, a bottle, a case): the dark mouth on top and the lid tipped up beside it."""
+    x0, y0, x1, _ = b
+    w = x1 - x0
+    mouth = (x0 + w * 0.2, y0 - p.n(3), x1 - w * 0.2, y0 + p.n(4))
+    p.ellipse(mouth, (30, 28, 26), INK, 1)
+    lw, lh = max(p.n(8), w * 0.55), p.n(6)
+    lx, ly = x1 - w * 0.1, y0 - p.n(4)
+    p.poly(
+        [
+            (lx, ly),
+            (lx + lw * 0.5, ly - lh * 2.4),
+            (lx + lw * 0.5 + lh, ly - lh * 2.0),
+            (lx + lh, ly + lh * 0.4),
+        ],
+        color,
+    )
+
+
+def grime(p: Pen, b: Box, name: str) -> None:
+    """A dirty surface (it held raw meat or a dirty thing): greasy brown streaks on its top
+    and a smear down its front."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "grime")
+    for _ in range(5):
+        w = max(p.n(8), (x1 - x0) * rng.uniform(0.14, 0.26))
+        x = rng.uniform(x0 + 1, max(x0 + 2, x1 - w - 1))
+        p.ellipse((x, y0 - p.n(3), x + w, y0 + p.n(6)), (120, 84, 52), (80, 56, 34), 1)
+    sx = x0 + (x1 - x0) * rng.uniform(0.2, 0.6)
+    p.line([(sx, y0 + p.n(4)), (sx + p.n(4), min(y1 - 1, y0 + p.n(18)))], (110, 76, 46), p.n(4))
+
+
+def chemical_mark(p: Pen, b: Box, color: RGB) -> Box:
+    """Tainted by a chemical: a yellow warning diamond with drips of the chemical. Returns
+    the diamond's area."""
+    r = p.n(10)
+    cx, cy = b.x0 + r // 2, b.y0 - r // 2
+    p.poly([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], (250, 214, 40), INK)
+    p.line([(cx, cy - r * 0.5), (cx, cy + r * 0.15)], INK, max(1, p.lw))
+    p.ellipse((cx - 1.5, cy + r * 0.35, cx + 1.5, cy + r * 0.55), INK, None)
+    for f in (0.3, 0.6):
+        x = b.x0 + (b.x1 - b.x0) * f
+        p.ellipse((x - p.n(3), b.y0, x + p.n(3), b.y0 + p.n(9)), color, (60, 120, 60), 1)
+    return Box(cx - r, cy - r, cx + r, cy + r)

@@ -18,10 +18,11 @@ from saferelbench.render import effects
 from saferelbench.render.catalog import RGB, substance_color
 from saferelbench.render.fixtures import FixtureLook, paint_fixture
 from saferelbench.render.geometry import Box
-from saferelbench.render.items import ItemLook, paint_item, tinted
+from saferelbench.render.glyphs import paint_item
+from saferelbench.render.items import ItemLook, tinted
 from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
 from saferelbench.render.layout import Layout, Node, layout
-from saferelbench.render.paint import Pen
+from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
 from saferelbench.world.state import Scene, State
@@ -110,7 +111,10 @@ def _paint_node(
             paint_fixture(p, part, FixtureLook(is_open, on, fills), floor_y)
         return
     color = tinted(node.look.color, state.has("cooked", name), state.has("frozen", name))
-    look = ItemLook(color, is_open, on, fills)
+    full = state.has("brim_full", name)
+    if full and not fills:
+        fills = [WATER]
+    look = ItemLook(color, is_open, on, fills, full)
     b = node.box
     if node.tilt:
         # Askew: paint level on a transparent tile, rotate it, fit it into the box.
@@ -131,8 +135,26 @@ def _paint_node(
     img.paste(tile, (b.x0, b.y0), tile)
 
 
-def _overlays(p: Pen, node: Node, state: State) -> None:
+#: Item kinds whose painter already shows them open (flaps, a raised screen, a lid off).
+_SHOWS_OPEN = frozenset({"box", "laptop", "foodbox"})
+
+
+def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
+    """State marks on one object; returns the areas of badges drawn outside its box (name
+    tags keep clear of them)."""
     name, b = node.name, node.box
+    badges: list[Box] = []
+    info = node.info
+    if state.has("open", name) and not node.is_fixture and node.kind not in _SHOWS_OPEN:
+        effects.lid_off(p, b, shade(node.look.color, 0.85))
+    if state.has("dirty", name):
+        effects.grime(p, b, name)
+    if state.has("contaminated", name):
+        chem = _chemical_source(name, state, scene)
+        if chem is not None:
+            badges.append(effects.chemical_mark(p, b, substance_color(chem)))
+    if state.has("toggled_on", name) and ("toggleable" in info.abilities or not node.is_fixture):
+        badges.append(effects.power_on(p, b))
     if state.has("frozen", name):
         effects.frost(p, b, name)
     for obj, substance in sorted(state.covered):
@@ -142,6 +164,24 @@ def _overlays(p: Pen, node: Node, state: State) -> None:
         effects.germs(p, b, name)
     if state.has("broken", name):
         effects.cracks(p, b, name, shards=not node.is_fixture)
+    return badges
+
+
+def _chemical_source(name: str, state: State, scene: Scene) -> str | None:
+    """The chemical that tainted ``name``, if one is with it: in the same container, on or
+    under it, next to it, or covering it (a contamination by germs has none)."""
+    around = set(state.neighbours(name))
+    p = state.placement(name)
+    if p is not None:
+        around.add(p.parent)
+        if p.relation == "inside":
+            around.update(state.children(p.parent, "inside"))
+    around.update(state.children(name))
+    around.update(s for o, s in state.covered if o == name)
+    chems = sorted(
+        o for o in around if o != name and o in scene and "chemical" in scene.info(o).attributes
+    )
+    return chems[0] if chems else None
 
 
 def _hazards(
@@ -220,10 +260,11 @@ def render(
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
     fills = _fills(scene, state)
+    badges: list[Box] = []
     for name in lay.order:
         node = lay.nodes[name]
         _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
-        _overlays(pen, node, state)
+        badges += _overlays(pen, node, state, scene)
     flames = _hazards(pen, lay, state, scene, fills)
 
     tags: list[Tag] = []
@@ -288,7 +329,7 @@ def render(
                 )
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
-    obstacles += flames
+    obstacles += flames + badges
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
     draw_tags(img, placed, fsize)
     if labels:
