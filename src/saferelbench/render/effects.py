@@ -277,16 +277,23 @@ def lid_off(p: Pen, b: Box, color: RGB) -> None:
 
 
 def grime(p: Pen, b: Box, name: str) -> None:
-    """A dirty surface (it held raw meat or a dirty thing): greasy brown streaks on its top
-    and a smear down its front."""
+    """A dirty surface (it held raw meat or a dirty thing): greasy brown smears across its
+    front and a drip, inside its outline (so they do not read as objects on it)."""
     x0, y0, x1, y1 = b
     rng = _rng(name, "grime")
-    for _ in range(5):
-        w = max(p.n(8), (x1 - x0) * rng.uniform(0.14, 0.26))
+    h = max(2.0, y1 - y0)
+    dark, mid = (96, 64, 38), (140, 100, 60)
+    for _ in range(4):
+        w = max(p.n(10), (x1 - x0) * rng.uniform(0.12, 0.22))
         x = rng.uniform(x0 + 1, max(x0 + 2, x1 - w - 1))
-        p.ellipse((x, y0 - p.n(3), x + w, y0 + p.n(6)), (120, 84, 52), (80, 56, 34), 1)
-    sx = x0 + (x1 - x0) * rng.uniform(0.2, 0.6)
-    p.line([(sx, y0 + p.n(4)), (sx + p.n(4), min(y1 - 1, y0 + p.n(18)))], (110, 76, 46), p.n(4))
+        ya = y0 + h * rng.uniform(0.15, 0.4)
+        yb = min(y1 - 1, ya + max(p.n(3), h * 0.35))
+        p.line([(x, yb), (x + w, ya)], dark, max(2, p.n(3)))
+        p.line([(x + p.n(2), yb), (x + w * 0.7, ya + 1)], mid, max(1, p.n(2)))
+    dx = x0 + (x1 - x0) * rng.uniform(0.3, 0.7)
+    p.line([(dx, y0 + 1), (dx, y1 + p.n(6))], dark, max(2, p.n(3)))
+    r = p.n(3)
+    p.ellipse((dx - r, y1 + p.n(6) - r, dx + r, y1 + p.n(6) + r), dark, None)
 
 
 def chemical_mark(p: Pen, b: Box, color: RGB) -> Box:
