@@ -14,6 +14,7 @@ from tests.render.test_glyphs import _drawn, dataset_synsets
 
 #: changed pixels that make a state plain to see at 1024x768 (a 9x9 px badge is 81)
 VISIBLE = 250
+FUMES = (150, 200, 90)  #: the fill of the fume puffs (render/effects.py)
 
 
 def _scene(*objects: tuple[str, list[str]]) -> Scene:
@@ -104,3 +105,27 @@ def test_a_chemical_contamination_leaves_a_chemical_mark() -> None:
     with_mark = _changed(scene, near, tainted, "apple.n.01_1")
     without = _changed(scene, apart, germs, "apple.n.01_1")
     assert with_mark > without + VISIBLE
+
+
+def test_a_chemical_mix_keeps_fuming_in_later_images() -> None:
+    bleach, ammonia, basket = (
+        "bottle__of__bleach_agent.n.01_1",
+        "bottle__of__ammonia.n.01_1",
+        "wicker_basket.n.01_1",
+    )
+    scene = _scene((bleach, []), (ammonia, []), (basket, []))
+    apart = State.build(
+        [Placement(n, "ontop", "countertop.n.01_1") for n in (bleach, ammonia, basket)]
+    )
+    together = apart.with_placement(bleach, "inside", basket).with_placement(
+        ammonia, "inside", basket
+    )
+    calm = together.with_placement(ammonia, "ontop", "countertop.n.01_1")
+    # no event is passed: the fumes come from the state alone
+
+    def fume_pixels(state: State) -> int:
+        img = render(scene, state, labels=False).image
+        return sum(n for n, c in (img.getcolors(1 << 20) or []) if c == FUMES)
+
+    assert fume_pixels(together) > VISIBLE and fume_pixels(calm) == 0
+    assert render(scene, together).png_bytes() == render(scene, together).png_bytes()

@@ -47,6 +47,7 @@ LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its l
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
 PEDESTAL_KINDS = frozenset({"microwave"})
+SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
 DEPTH = 9.0  #: natural pixels each row further back in a cluster on a small surface is raised
 
@@ -114,6 +115,8 @@ def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, fl
         return 8, 4, 8, 5
     if kind in ("pot", "pan", "box"):
         return 5, 4, 5, 4
+    if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
+        return 8, 0, 8, h * 0.7
     return 3, 3, 3, 3
 
 

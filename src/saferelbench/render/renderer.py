@@ -21,10 +21,12 @@ from saferelbench.render.geometry import Box
 from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook, tinted
 from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
-from saferelbench.render.layout import Layout, Node, layout
+from saferelbench.render.layout import SLOTTED_KINDS, Layout, Node, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
+from saferelbench.world.hazards import contacts
+from saferelbench.world.knowledge import incompatible_chemicals
 from saferelbench.world.state import Scene, State
 from saferelbench.world.vocabulary import CHEMICAL_KINDS
 
@@ -169,14 +171,10 @@ def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
 
 def _chemical_source(name: str, state: State, scene: Scene) -> str | None:
     """The chemical that tainted ``name``, if one is with it: in the same container, on or
-    under it, next to it, or covering it (a contamination by germs has none)."""
+    under it, next to it, or covering it (the world's contacts; a contamination by germs has
+    none)."""
     around = set(state.neighbours(name))
-    p = state.placement(name)
-    if p is not None:
-        around.add(p.parent)
-        if p.relation == "inside":
-            around.update(state.children(p.parent, "inside"))
-    around.update(state.children(name))
+    around.update(b if a == name else a for a, b in contacts(scene, state) if name in (a, b))
     around.update(s for o, s in state.covered if o == name)
     chems = sorted(
         o for o in around if o != name and o in scene and "chemical" in scene.info(o).attributes
@@ -184,11 +182,28 @@ def _chemical_source(name: str, state: State, scene: Scene) -> str | None:
     return chems[0] if chems else None
 
 
+def _chemical_clashes(scene: Scene, state: State) -> list[str]:
+    """Chemicals in contact with an incompatible one: they keep fuming in every later image
+    (the world flags no state for a mix, only the event of the step)."""
+    bad = incompatible_chemicals()
+    out: set[str] = set()
+    for a, b in contacts(scene, state):
+        ia, ib = scene.info(a), scene.info(b)
+        if (
+            "chemical" in ia.attributes
+            and "chemical" in ib.attributes
+            and frozenset({ia.chemical_class, ib.chemical_class}) in bad
+        ):
+            out |= {a, b}
+    return sorted(out)
+
+
 def _hazards(
     p: Pen, lay: Layout, state: State, scene: Scene, fills: dict[str, list[RGB]]
 ) -> list[Box]:
     """Draw hazard marks; returns the areas of flames (tags keep clear of them)."""
     flames: list[Box] = []
+    clashes = set(_chemical_clashes(scene, state))
     for name in lay.order:
         node = lay.nodes[name]
         b = node.box
@@ -196,7 +211,7 @@ def _hazards(
             effects.puddle(p, b, (fills.get(name) or [WATER])[0])
         elif state.has("brim_full", name):
             effects.brim(p, b, (fills.get(name) or [WATER])[0])
-        if state.has("fumes", name):
+        if state.has("fumes", name) or name in clashes:
             effects.fumes(p, b, name)
         if state.has("fallen", name) or state.has("tipped", name):
             effects.fall_marks(p, b)
@@ -265,6 +280,11 @@ def render(
         node = lay.nodes[name]
         _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
         badges += _overlays(pen, node, state, scene)
+    for name in lay.order:  # a toaster's body goes in front of what stands in its slots
+        node = lay.nodes[name]
+        if node.kind in SLOTTED_KINDS and node.inside and node.shows_inside:
+            _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
+            _overlays(pen, node, state, scene)
     flames = _hazards(pen, lay, state, scene, fills)
 
     tags: list[Tag] = []
