@@ -258,9 +258,12 @@ def sink(p: Pen, node: Node, st: FixtureLook) -> None:
             (150, 154, 160),
             p.n(5),
         )
-        if st.on:
-            p.line(
-                [(fx - p.n(24), top + p.n(8)), (fx - p.n(24), by1 - p.n(4))], (90, 160, 240), p.n(4)
+        if st.on:  # the tap runs: a stream into the basin and a splash
+            sx = fx - p.n(24)
+            p.rect((sx - p.n(4), top + p.n(8), sx + p.n(4), by1 - p.n(4)), (90, 160, 240), None)
+            p.line([(sx - p.n(1), top + p.n(10)), (sx - p.n(1), by1 - p.n(8))], (200, 226, 255), 1)
+            p.ellipse(
+                (sx - p.n(16), by1 - p.n(10), sx + p.n(16), by1 - p.n(1)), (90, 160, 240), None
             )
 
 

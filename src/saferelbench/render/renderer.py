@@ -28,6 +28,7 @@ from saferelbench.world.events import HazardEvent
 from saferelbench.world.hazards import contacts
 from saferelbench.world.knowledge import incompatible_chemicals
 from saferelbench.world.state import Scene, State
+from saferelbench.world.substances import producing
 from saferelbench.world.vocabulary import CHEMICAL_KINDS
 
 WALL: RGB = (236, 231, 220)
@@ -116,7 +117,8 @@ def _paint_node(
     full = state.has("brim_full", name)
     if full and not fills:
         fills = [WATER]
-    look = ItemLook(color, is_open, on, fills, full)
+    partial = bool(fills) and not state.is_filled(name) and state.contains(name)
+    look = ItemLook(color, is_open, on, fills, full, partial)
     b = node.box
     if node.tilt:
         # Askew: paint level on a transparent tile, rotate it, fit it into the box.
@@ -161,7 +163,15 @@ def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
         effects.frost(p, b, name)
     for obj, substance in sorted(state.covered):
         if obj == name:
-            effects.smudges(p, b, name + substance, substance_color(substance))
+            liquid = substance in scene and "liquid" in scene.info(substance).abilities
+            effects.covering(p, b, name, substance, substance_color(substance), liquid)
+    for tool, substance in sorted(state.saturated):
+        if tool == name:
+            badges.append(effects.soaked(p, b, name, substance_color(substance)))
+    if not node.is_fixture or node.kind != "sink":
+        flowing = producing(scene, state, name) if scene.yields(name) else []
+        if flowing:
+            effects.running(p, b, substance_color(flowing[0]))
     if state.has("contaminated", name):
         effects.germs(p, b, name)
     if state.has("broken", name):
