@@ -182,19 +182,37 @@ def puddle(p: Pen, b: Box, color: RGB) -> None:
 
 def brim(p: Pen, b: Box, color: RGB) -> None:
     """Liquid full to the brim: a meniscus bulging over the rim, running down both sides in
-    drips, and drops beside it."""
+    drips, drops beside it and splash marks above (blue-rimmed, so milk shows on a white
+    carton too)."""
     x0, y0, x1, _ = b
     h = p.n(8)
     edge = (40, 80, 150)
-    p.d.chord((x0 - p.n(2), y0 - h, x1 + p.n(2), y0 + h), 180, 360, fill=color, outline=edge)
+    w = max(1, p.lw)
+    p.d.chord(
+        (x0 - p.n(2), y0 - h, x1 + p.n(2), y0 + h), 180, 360, fill=color, outline=edge, width=w
+    )
     for x, long in ((x0, 16), (x1, 22)):
-        p.rect((x - p.n(2), y0 - p.n(1), x + p.n(2), y0 + p.n(long)), color, None)
+        p.rect((x - p.n(2), y0 - p.n(1), x + p.n(2), y0 + p.n(long)), color, edge, 1)
         r = p.n(3)
         p.d.ellipse(
             (x - r, y0 + p.n(long) - r, x + r, y0 + p.n(long) + r), fill=color, outline=edge
         )
     r = p.n(3)
-    p.d.ellipse((x1 + p.n(6), y0 + p.n(2), x1 + p.n(6) + 2 * r, y0 + p.n(2) + 2 * r), fill=color)
+    p.d.ellipse(
+        (x1 + p.n(6), y0 + p.n(2), x1 + p.n(6) + 2 * r, y0 + p.n(2) + 2 * r),
+        fill=color,
+        outline=edge,
+    )
+    cx = (x0 + x1) / 2
+    for dx in (-0.3, 0.0, 0.3):  # splash marks: the liquid is at the very top
+        sx = cx + (x1 - x0) * dx
+        p.d.arc(
+            (sx - p.n(5), y0 - h - p.n(9), sx + p.n(5), y0 - h - p.n(1)),
+            200,
+            340,
+            fill=edge,
+            width=w,
+        )
 
 
 def highlight(p: Pen, b: Box, primary: bool) -> None:

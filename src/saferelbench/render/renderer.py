@@ -161,10 +161,12 @@ def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
         badges.append(effects.power_on(p, b))
     if state.has("frozen", name):
         effects.frost(p, b, name)
+    # what covers a piece of furniture lies on its top (a table's box spans its legs too)
+    top = Box(b.x0, b.y0, b.x1, min(b.y1, b.y0 + p.n(24))) if node.is_fixture else b
     for obj, substance in sorted(state.covered):
         if obj == name:
             liquid = substance in scene and "liquid" in scene.info(substance).abilities
-            effects.covering(p, b, name, substance, substance_color(substance), liquid)
+            effects.covering(p, top, name, substance, substance_color(substance), liquid)
     for tool, substance in sorted(state.saturated):
         if tool == name:
             badges.append(effects.soaked(p, b, name, substance_color(substance)))
@@ -211,7 +213,8 @@ def _chemical_clashes(scene: Scene, state: State) -> list[str]:
 def _hazards(
     p: Pen, lay: Layout, state: State, scene: Scene, fills: dict[str, list[RGB]]
 ) -> list[Box]:
-    """Draw hazard marks; returns the areas of flames (tags keep clear of them)."""
+    """Draw hazard marks; returns the areas of flames, overflow and fumes (tags keep clear
+    of them)."""
     flames: list[Box] = []
     clashes = set(_chemical_clashes(scene, state))
     for name in lay.order:
@@ -221,8 +224,10 @@ def _hazards(
             effects.puddle(p, b, (fills.get(name) or [WATER])[0])
         elif state.has("brim_full", name):
             effects.brim(p, b, (fills.get(name) or [WATER])[0])
+            flames.append(Box(b.x0 - p.n(4), b.y0 - p.n(20), b.x1 + p.n(12), b.y0 + p.n(4)))
         if state.has("fumes", name) or name in clashes:
             effects.fumes(p, b, name)
+            flames.append(Box(b.x0 - p.n(6), b.y0 - p.n(56), b.x1 + p.n(6), b.y0))
         if state.has("fallen", name) or state.has("tipped", name):
             effects.fall_marks(p, b)
         if state.has("hot", name) and not state.has("on_fire", name):
