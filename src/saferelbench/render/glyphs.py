@@ -367,6 +367,203 @@ def fork(p: Pen, b: Rect, st: ItemLook) -> None:
         p.line([(x0 + w * 0.68, y), (x1 - 1, y)], shade(st.color, 0.6), max(1, p.lw // 2 + 1))
 
 
+def hammer(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A hammer (or pliers, a wrench) lying flat: a wooden handle and a metal head."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rect((x0, y0 + h * 0.4, x0 + w * 0.75, y0 + h * 0.75), st.color)
+    p.rect((x0 + w * 0.7, y0, x1, y1), (120, 124, 132))
+
+
+def drill(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A power drill: a body with a chuck and bit, a pistol grip and a battery."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rrect((x0 + w * 0.15, y0, x1 - w * 0.1, y0 + h * 0.42), p.n(4), st.color)
+    p.rect((x0, y0 + h * 0.15, x0 + w * 0.17, y0 + h * 0.27), (150, 154, 160))
+    p.rect((x0 + w * 0.55, y0 + h * 0.4, x0 + w * 0.78, y1 - h * 0.2), (40, 40, 46))
+    p.rect((x0 + w * 0.45, y1 - h * 0.22, x1 - w * 0.05, y1), (40, 40, 46))
+
+
+def tape(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A roll of tape standing on its edge: a ring with a hole."""
+    x0, y0, x1, y1 = b
+    p.ellipse(b, st.color)
+    p.ellipse(inset(b, (x1 - x0) * 0.3, (y1 - y0) * 0.3), (236, 231, 220))
+    p.line([((x0 + x1) / 2, y1 - 1), (x1, y1 - 1)], shade(st.color, 0.8), p.lw)
+
+
+def flashlight(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A flashlight lying flat: a tube with a wider head; a beam when on."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rect((x0, y0 + h * 0.2, x0 + w * 0.72, y1 - h * 0.2), st.color)
+    p.poly(
+        [(x0 + w * 0.7, y0 + h * 0.2), (x1, y0), (x1, y1), (x0 + w * 0.7, y1 - h * 0.2)], st.color
+    )
+    p.rect((x1 - p.n(3), y0 + 1, x1, y1 - 1), GLOW if st.on else (200, 210, 220), None)
+    if st.on:
+        p.poly(
+            [(x1, y0), (x1 + w * 0.5, y0 - h * 0.6), (x1 + w * 0.5, y1 + h * 0.6), (x1, y1)],
+            (255, 240, 150),
+            None,
+        )
+
+
+def grater(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A box grater: a tapered metal body with rows of holes and a handle on top."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rect((x0 + w * 0.35, y0, x1 - w * 0.35, y0 + h * 0.12), INK, None)
+    p.poly(
+        [(x0 + w * 0.15, y0 + h * 0.12), (x1 - w * 0.15, y0 + h * 0.12), (x1, y1), (x0, y1)],
+        st.color,
+    )
+    for row in range(4):
+        y = y0 + h * (0.3 + 0.16 * row)
+        for col in range(3):
+            x = x0 + w * (0.28 + 0.22 * col)
+            p.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), INK, None)
+
+
+def headset(p: Pen, b: Rect, st: ItemLook) -> None:
+    """Headphones: a headband arc and two ear cups."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.d.arc(
+        (x0 + w * 0.08, y0, x1 - w * 0.08, y0 + h * 1.2),
+        180,
+        360,
+        fill=st.color,
+        width=max(2, p.n(4)),
+    )
+    for cx in (x0 + w * 0.15, x1 - w * 0.15):
+        p.rrect((cx - w * 0.15, y0 + h * 0.45, cx + w * 0.15, y1), p.n(4), st.color)
+
+
+def key(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A key lying flat: a round bow with a hole, a shaft and teeth."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.ellipse((x0, y0, x0 + h, y1), st.color)
+    p.ellipse(inset((x0, y0, x0 + h, y1), h * 0.32), (236, 231, 220), None)
+    p.rect((x0 + h - 1, y0 + h * 0.35, x1, y0 + h * 0.65), st.color)
+    for f in (0.65, 0.82):
+        p.rect((x0 + w * f, y0 + h * 0.6, x0 + w * f + w * 0.08, y1), st.color)
+
+
+def pen(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A pen or marker lying flat: a thin barrel, a cap and a point."""
+    x0, y0, x1, y1 = b
+    w = x1 - x0
+    p.rect((x0, y0, x0 + w * 0.85, y1), (240, 240, 236))
+    p.rect((x0, y0, x0 + w * 0.3, y1), st.color)
+    p.poly([(x0 + w * 0.85, y0), (x1, (y0 + y1) / 2), (x0 + w * 0.85, y1)], st.color)
+
+
+def jewel(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A necklace lying down: a loop of chain with a pendant stone."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.d.ellipse((x0, y0, x1, y1 - h * 0.2), outline=st.color, width=max(2, p.n(3)))
+    cx = (x0 + x1) / 2
+    p.poly([(cx - w * 0.12, y1 - h * 0.3), (cx + w * 0.12, y1 - h * 0.3), (cx, y1)], (200, 40, 80))
+
+
+def shaker(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A pepper mill or shaker: a tall narrow body with a knob on top."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.ellipse((x0 + w * 0.3, y0, x1 - w * 0.3, y0 + h * 0.14), shade(st.color, 0.7))
+    p.rrect((x0 + w * 0.1, y0 + h * 0.1, x1 - w * 0.1, y0 + h * 0.5), p.n(4), st.color)
+    p.rrect((x0, y0 + h * 0.45, x1, y1), p.n(4), st.color)
+    p.line([(x0 + 1, y0 + h * 0.48), (x1 - 1, y0 + h * 0.48)], shade(st.color, 0.6), p.lw)
+
+
+def rolling_pin(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A rolling pin lying flat: a thick roller with a handle at each end."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    for hx in (x0, x1 - w * 0.16):
+        p.rrect((hx, y0 + h * 0.3, hx + w * 0.16, y1 - h * 0.3), p.n(2), shade(st.color, 0.8))
+    p.rrect((x0 + w * 0.15, y0, x1 - w * 0.15, y1), p.n(5), st.color)
+
+
+def soap(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A bar of soap with a few bubbles on it."""
+    x0, y0, x1, y1 = b
+    w = x1 - x0
+    p.rrect(b, p.n(7), st.color)
+    for f, r in ((0.25, 3.5), (0.45, 2.5), (0.7, 4.0)):
+        cx, cy = x0 + w * f, y0 - p.n(r)
+        p.ellipse(
+            (cx - p.n(r), cy - p.n(r), cx + p.n(r), cy + p.n(r)),
+            (250, 252, 255),
+            (150, 180, 210),
+            1,
+        )
+
+
+def stapler(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A stapler: a base and a hinged arm on top."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rect((x0, y1 - h * 0.3, x1, y1), (120, 124, 132))
+    p.poly(
+        [(x0, y1 - h * 0.3), (x0 + w * 0.1, y0), (x1, y0 + h * 0.15), (x1, y1 - h * 0.3)], st.color
+    )
+
+
+def stool(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A stool: a round seat on three legs."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rrect((x0, y0, x1, y0 + h * 0.16), p.n(4), st.color)
+    for fx, tx in ((0.15, 0.02), (0.5, 0.5), (0.85, 0.98)):
+        p.line(
+            [(x0 + w * fx, y0 + h * 0.16), (x0 + w * tx, y1 - 1)],
+            shade(st.color, 0.75),
+            max(2, p.n(4)),
+        )
+    p.line(
+        [(x0 + w * 0.12, y0 + h * 0.65), (x1 - w * 0.12, y0 + h * 0.65)],
+        shade(st.color, 0.75),
+        p.lw,
+    )
+
+
+def tube(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A tube (toothpaste, lotion) lying flat: crimped at one end, a cap at the other."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.poly(
+        [(x0, y0), (x0 + w * 0.82, y0 + h * 0.15), (x0 + w * 0.82, y1 - h * 0.15), (x0, y1)],
+        st.color,
+    )
+    p.rect((x0 + w * 0.82, y0 + h * 0.25, x1, y1 - h * 0.25), (60, 120, 200))
+    p.rect((x0 + w * 0.2, y0 + h * 0.35, x0 + w * 0.6, y1 - h * 0.35), (60, 120, 200), None)
+
+
+def umbrella(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A closed umbrella standing up: a folded canopy, a tip and a hooked handle."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    cx = (x0 + x1) / 2
+    p.d.arc((x0, y0, x0 + w * 0.7, y0 + h * 0.18), 180, 360, fill=INK, width=max(2, p.n(3)))
+    p.line([(x0 + w * 0.35, y0 + h * 0.09), (cx, y0 + h * 0.2)], INK, max(2, p.n(3)))
+    p.poly([(cx, y0 + h * 0.18), (x1, y1 - h * 0.15), (x0, y1 - h * 0.15)], st.color)
+    p.line([(cx, y1 - h * 0.15), (cx, y1 - 1)], INK, p.lw)
+
+
+def wallet(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A wallet: a folded leather case with a stitched edge and a flap."""
+    x0, y0, x1, y1 = b
+    h = y1 - y0
+    p.rrect(b, p.n(4), st.color)
+    p.rect((x0 + p.n(3), y0 + p.n(3), x1 - p.n(3), y1 - p.n(3)), None, shade(st.color, 1.4), 1)
+    p.rect((x1 - p.n(12), y0 + h * 0.3, x1, y0 + h * 0.65), shade(st.color, 0.75))
+
+
 GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "spray": spray,
     "case": case,
@@ -396,6 +593,23 @@ GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "food": food,
     "spoon": spoon,
     "fork": fork,
+    "hammer": hammer,
+    "drill": drill,
+    "tape": tape,
+    "flashlight": flashlight,
+    "grater": grater,
+    "headset": headset,
+    "key": key,
+    "pen": pen,
+    "jewel": jewel,
+    "shaker": shaker,
+    "rolling_pin": rolling_pin,
+    "soap": soap,
+    "stapler": stapler,
+    "stool": stool,
+    "tube": tube,
+    "umbrella": umbrella,
+    "wallet": wallet,
 }
 
 

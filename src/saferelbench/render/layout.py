@@ -41,7 +41,8 @@ from saferelbench.world.state import Scene, State
 GAP = 24.0  #: clear gap between things on one surface that are not next to each other
 FIXTURE_GAP = 44.0  #: gap between fixtures that are not next to each other
 EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
-ITEM_EDGE = 6.0  #: the same on small supports (trays, plates, boxes)
+ITEM_EDGE = 8.0  #: the same on small supports (trays, plates, boxes)
+CLEAR = 12.0  #: what a carrier in a cluster holds keeps this clear of the others there
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
@@ -143,6 +144,7 @@ class Node:
     box: Box = Box(0, 0, 0, 0)
     inner: Box | None = None
     lift: float = 0.0  #: natural pixels it stands raised (further back in a cluster)
+    need: float = 0.0  #: natural width what stands on / in it needs
     parts: tuple[Box, ...] = ()  #: the pieces of a surface drawn on both sides of a fixture
 
     @property
@@ -213,6 +215,11 @@ class _Builder:
         self.sequences: dict[str, list[str]] = {}  #: a long surface's pieces and fixtures in order
         self.spans: dict[str, list[tuple[float, float]]] = {}  #: pieces of a split surface
         self.clusters: dict[str, list[str]] = {}  #: small surfaces' clusters, back to front
+        #: per cluster, each member's left edge relative to the point all of them overlap
+        self.cluster_rel: dict[str, dict[str, float]] = {}
+        #: a carrier in a cluster: the side ("L"/"R", "edge": the fixture's) and width of
+        #: its part that the others overlap; what it carries stands on the rest
+        self.reserve: dict[str, tuple[str, float]] = {}
         #: a scene built by the world has a layout (the floor at least is a long surface) and
         #: its proximity follows places; a hand-made state's ``nextto`` pairs are drawn as given
         self.derived = bool(scene.layout.long_surfaces)
@@ -375,7 +382,8 @@ class _Builder:
             need_top = self.measure_small(name, edge)
         left_in, t, right_in, b = inner_insets(node.kind, node.w, node.h)
         need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
-        node.w = max(node.w, need_top, need_in if node.inside else 0.0)
+        node.need = max(need_top, need_in if node.inside else 0.0)
+        node.w = max(node.w, node.need)
         pieces = self.pieces.get(name)
         if pieces:  # a surface wider than its things: the pieces that can stretch share it
             stretch = [p for p in pieces if not (p.touch_l and p.touch_r and len(p.runs) == 1)]
@@ -457,12 +465,37 @@ class _Builder:
             step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / rows)
             for i, k in enumerate(order):
                 self.nodes[k].lift = (rows - i) * step
+            # A member that carries things (a tray with a mug) overlaps the others only with
+            # one end; what it carries stands on the rest, clear of them (it is not next to
+            # them: only what stands directly on the surface is).
+            carriers = [k for k in order if self._carries(k)][:2]
+            plain = [k for k in order if k not in carriers]
             if fixed:
+                reach = max((self.nodes[k].w for k in plain), default=0.0) + CLEAR
+                for k in carriers:
+                    n = self.nodes[k]
+                    n.w = max(n.w, reach + n.need)
+                    self.reserve[k] = ("edge", reach)
                 return max(self.nodes[k].w for k in kids) + edge
-            lo = min(-self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(order))
-            hi = max(self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(order))
+            rel = {k: -self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+            right = max((rel[k] + self.nodes[k].w for k in plain), default=0.0)
+            left = max((-rel[k] for k in plain), default=0.0)
+            for j, k in enumerate(carriers):
+                n = self.nodes[k]
+                d = min(ITEM_EDGE, n.w / 4)
+                reach = d + (right if j == 0 else left) + CLEAR
+                n.w = max(n.w, reach + n.need)
+                rel[k] = -d if j == 0 else d - n.w
+                self.reserve[k] = ("L" if j == 0 else "R", reach)
+            self.cluster_rel[name] = rel
+            lo = min(rel.values())
+            hi = max(rel[k] + self.nodes[k].w for k in order)
             return hi - lo + 2 * edge
         return sum(self.nodes[k].w for k in kids) + (edge if fixed else 2 * edge)
+
+    def _carries(self, name: str) -> bool:
+        node = self.nodes[name]
+        return bool(node.top or (node.inside and node.shows_inside))
 
     def _offset(self, i: int, name: str) -> float:
         """Horizontal offset of the i-th (from the back) thing of a free cluster from the
@@ -714,18 +747,24 @@ class _Builder:
         node = self.nodes[name]
         edge = EDGE if node.is_fixture else ITEM_EDGE
         top = node.y1 - node.h
+        left, right = node.x0, node.x0 + node.w
+        side, reach = self.reserve.get(name, ("", 0.0))
+        if side == "L":
+            left += reach
+        elif side == "R":
+            right -= reach
         if not self.derived:
             self.place_row(node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, GAP)
         elif node.top and self.is_long(name):
             self.place_pieces(name, top, edge)
         elif node.top:
-            self.place_small(name, top, edge)
+            self.place_small(name, top, edge, left, right)
         left_in, _, right_in, b = inner_insets(node.kind, node.w, node.h)
         self.place_row(
             node.inside,
             (name, "inside"),
-            node.x0 + left_in,
-            node.x0 + node.w - right_in,
+            max(left, node.x0 + left_in),
+            min(right, node.x0 + node.w - right_in),
             node.y1 - b,
             ITEM_EDGE,
             GAP,
@@ -757,7 +796,7 @@ class _Builder:
                 GAP,
             )
 
-    def place_small(self, name: str, top: float, edge: float) -> None:
+    def place_small(self, name: str, top: float, edge: float, left: float, right: float) -> None:
         node = self.nodes[name]
         kids = node.top
         fixed = self.anchored(name)
@@ -769,23 +808,28 @@ class _Builder:
         if cluster is None:
             self.place_runs(
                 [kids],
-                node.x0,
-                node.x0 + node.w,
+                left,
+                right,
                 top,
                 (0.0 if side == "L" else edge, 0.0 if side == "R" else edge),
                 (side == "L", side == "R"),
                 GAP,
             )
             return
-        centre = node.x0 + node.w / 2
-        for i, k in enumerate(cluster):
+        rel = self.cluster_rel.get(name, {})
+        lo = min(rel.values(), default=0.0)
+        hi = max((rel[k] + self.nodes[k].w for k in rel), default=0.0)
+        point = (left + right) / 2 - (lo + hi) / 2  # the point every member overlaps
+        for k in cluster:
             kid = self.nodes[k]
             if side == "R":
-                kid.x0 = node.x0 + node.w - kid.w
+                kid.x0 = right - kid.w
             elif side == "L":
-                kid.x0 = node.x0
+                kid.x0 = left
             else:
-                kid.x0 = centre - kid.w / 2 + self._offset(i, k)
+                kid.x0 = point + rel.get(k, -kid.w / 2)
+            if side and k in self.reserve:  # what it carries stays off the fixture's side
+                self.reserve[k] = (side, self.reserve[k][1])
             kid.y1 = top - kid.lift
 
 
