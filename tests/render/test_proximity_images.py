@@ -78,3 +78,25 @@ def test_the_check_catches_a_drawing_that_contradicts_the_world() -> None:
     near = dict(boxes, **{"bowl.n.01_1": Box(mug.x1 + APART - 1, bowl.y0, mug.x1 + 60, bowl.y1)})
     errors = proximity_errors(scene, state, replace(good, layout=near))
     assert any("bowl.n.01_1 and mug.n.04_1 are not next to each other" in e for e in errors)
+
+
+def test_dataset_images_are_byte_identical_in_a_fresh_interpreter() -> None:
+    """Split counters and clusters are laid out deterministically (no set or hash order)."""
+    import hashlib
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib; from saferelbench.dataset.store import load_samples;"
+        "from saferelbench.world.scene_builder import build_world; from saferelbench.render import render;"
+        "h = hashlib.sha256();"
+        "[h.update(render(w.scene, w.initial).png_bytes()) for w in"
+        " (build_world(s) for s in load_samples(relation='proximity')[:12])];"
+        "print(h.hexdigest())"
+    )
+    here = hashlib.sha256()
+    for s in load_samples(relation="proximity")[:12]:
+        w = build_world(s)
+        here.update(render(w.scene, w.initial).png_bytes())
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == here.hexdigest()
