@@ -564,6 +564,39 @@ def wallet(p: Pen, b: Rect, st: ItemLook) -> None:
     p.rect((x1 - p.n(12), y0 + h * 0.3, x1, y0 + h * 0.65), shade(st.color, 0.75))
 
 
+def boot(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A boot or shoe standing: a shaft, the foot towards the right and a sole."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.poly(
+        [
+            (x0, y0),
+            (x0 + w * 0.5, y0),
+            (x0 + w * 0.55, y0 + h * 0.55),
+            (x1, y0 + h * 0.7),
+            (x1, y1 - h * 0.12),
+            (x0, y1 - h * 0.12),
+        ],
+        st.color,
+    )
+    p.rect((x0, y1 - h * 0.14, x1, y1), (40, 36, 34))
+
+
+def outlet(p: Pen, b: Rect, st: ItemLook) -> None:
+    """A power strip lying flat: a long white box with sockets, a switch and a cord."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    p.rrect(b, p.n(3), st.color)
+    for i in range(4):
+        cx = x0 + w * (0.12 + 0.18 * i)
+        p.ellipse((cx - h * 0.25, y0 + h * 0.25, cx + h * 0.25, y1 - h * 0.25), (60, 60, 66), None)
+    p.rect(
+        (x1 - w * 0.14, y0 + h * 0.2, x1 - w * 0.04, y1 - h * 0.2),
+        (230, 60, 40) if st.on else (150, 40, 30),
+    )
+    p.line([(x0, (y0 + y1) / 2), (x0 - p.n(10), y1)], INK, p.lw)
+
+
 GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "spray": spray,
     "case": case,
@@ -610,6 +643,8 @@ GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "tube": tube,
     "umbrella": umbrella,
     "wallet": wallet,
+    "boot": boot,
+    "outlet": outlet,
 }
 
 
