@@ -118,6 +118,7 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
     (("hose", "garden_hose", "coil"), "tape", 44, 30, (60, 140, 70)),
     (("chain", "bicycle_chain", "collar", "dog_collar", "leash"), "jewel", 40, 28, (120, 120, 130)),
     (("dustpan", "air_filter", "filter"), "tray", 70, 12, (90, 110, 150)),
+    (("paving_stone", "brick", "tile", "slab", "stone"), "tray", 60, 14, (150, 146, 140)),
     (("feather", "feather_duster"), "brush", 50, 14, (240, 230, 220)),
     (("cement", "fertilizer", "potting_soil"), "box", 60, 46, (170, 170, 160)),
     (("briefcase", "toolbox", "suitcase", "lunchbox", "tackle_box"), "case", 66, 46, (120, 84, 60)),
