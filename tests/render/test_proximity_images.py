@@ -29,24 +29,27 @@ def _fresh() -> tuple[Sample, ...]:
     return tuple(build_dataset(seed=2))
 
 
-def _errors(samples: Iterable[Sample]) -> dict[str, list[str]]:
+def _errors(samples: Iterable[Sample]) -> tuple[int, dict[str, list[str]]]:
+    """How many samples have proximity to check, and the errors of each failing one."""
     out: dict[str, list[str]] = {}
+    with_pairs = 0
     for s in samples:
         world = build_world(s)
+        with_pairs += bool(world.initial.nextto)
         r = render(world.scene, world.initial, size=(1024, 768))
         errors = proximity_errors(world.scene, world.initial, r)
         if errors:
             out[s.id] = errors
-    return out
+    return with_pairs, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["shipped", "fresh"])
 def test_every_initial_image_draws_exactly_the_worlds_proximity(which: str) -> None:
     samples = load_samples() if which == "shipped" else list(_fresh())
     assert len(samples) > 400
-    checked = sum(1 for s in samples if build_world(s).initial.nextto)
-    assert checked > 100  # the datasets do have proximity to check
-    errors = _errors(samples)
+    with_pairs, errors = _errors(samples)
+    assert with_pairs > 100  # the datasets do have proximity to check
     assert not errors, "\n".join(f"{sid}: {e[0]}" for sid, e in sorted(errors.items())[:20])
 
 
@@ -80,6 +83,7 @@ def test_the_check_catches_a_drawing_that_contradicts_the_world() -> None:
     assert any("bowl.n.01_1 and mug.n.04_1 are not next to each other" in e for e in errors)
 
 
+@pytest.mark.slow
 def test_dataset_images_are_byte_identical_in_a_fresh_interpreter() -> None:
     """Split counters and clusters are laid out deterministically (no set or hash order)."""
     import hashlib
