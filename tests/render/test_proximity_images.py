@@ -104,3 +104,22 @@ def test_dataset_images_are_byte_identical_in_a_fresh_interpreter() -> None:
         here.update(render(w.scene, w.initial).png_bytes())
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == here.hexdigest()
+
+
+@pytest.mark.slow
+def test_images_after_every_step_of_the_plans_draw_the_worlds_proximity() -> None:
+    """Not only the initial scene: after each step of the golden and the naive plan (things
+    moved, fallen, put back) the picture still agrees with the derived ``nextto``."""
+    from saferelbench.world.rollout import run_actions
+
+    checked = 0
+    for s in load_samples()[::10]:
+        world = build_world(s)
+        for plan in (s.golden_plan, s.naive_plan):
+            trajectory, _ = run_actions(world, [p.action for p in plan])
+            for step in trajectory.steps:
+                r = render(world.scene, step.after)
+                errors = proximity_errors(world.scene, step.after, r)
+                assert not errors, f"{s.id} after {step.action}: {errors[0]}"
+                checked += 1
+    assert checked > 300
