@@ -61,7 +61,13 @@ _FIXTURES: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
 
 # Item kinds: (keywords, kind, w, h, colour).
 _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
-    (("atomizer", "sprayer", "spray", "spray_bottle"), "spray", 28, 62, (120, 190, 210)),
+    (
+        ("atomizer", "sprayer", "spray", "spray_bottle", "soap_dispenser", "dispenser"),
+        "spray",
+        28,
+        62,
+        (120, 190, 210),
+    ),
     (("hammer", "mallet", "hatchet", "axe", "pliers", "wrench"), "hammer", 52, 22, (120, 90, 60)),
     (("drill", "power_drill", "sander", "glue_gun", "jigsaw"), "drill", 54, 44, (230, 170, 40)),
     (("duct_tape", "masking_tape", "tape"), "tape", 34, 24, (170, 174, 180)),
@@ -521,6 +527,13 @@ _SUBSTANCES: tuple[tuple[str, RGB], ...] = (
     ("water", (80, 150, 230)),
     ("milk", (246, 246, 250)),
     ("coffee", (110, 70, 40)),
+    ("cocoa", (120, 74, 44)),
+    ("chocolate", (100, 60, 36)),
+    ("cola", (70, 36, 20)),
+    ("punch", (210, 40, 70)),
+    ("lemonade", (246, 236, 140)),
+    ("beer", (224, 170, 50)),
+    ("broth", (220, 170, 90)),
     ("tea", (170, 110, 50)),
     ("juice", (250, 170, 40)),
     ("wine", (130, 30, 60)),
