@@ -223,6 +223,11 @@ class _Builder:
         #: a scene built by the world has a layout (the floor at least is a long surface) and
         #: its proximity follows places; a hand-made state's ``nextto`` pairs are drawn as given
         self.derived = bool(scene.layout.long_surfaces)
+        #: IS-Bench's convention (``--protocol isbench``): proximity is the set of pairs the
+        #: state carries (things that started on the same support, until moved), not places
+        self.isbench = self.derived and scene.isbench_conventions
+        #: per surface under that convention: its groups of mutual neighbours, in row order
+        self.groups: dict[str, list[list[str]]] = {}
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -376,6 +381,8 @@ class _Builder:
             need_top = self.row_width(node.top, (name, "ontop"), edge, GAP)
         elif not node.top:
             need_top = 0.0
+        elif self.isbench:
+            need_top = self.measure_groups(name, edge)
         elif self.is_long(name):
             need_top = self.measure_pieces(name, edge)
         else:
@@ -493,6 +500,103 @@ class _Builder:
             return hi - lo + 2 * edge
         return sum(self.nodes[k].w for k in kids) + (edge if fixed else 2 * edge)
 
+    def measure_groups(self, name: str, edge: float) -> float:
+        """IS-Bench's convention: the things on a surface form groups of neighbours (the
+        connected parts of the state's pairs among them); one stands alone, two touch, three or
+        more stand as a cluster; groups keep a clear gap."""
+        kids = self.nodes[name].top
+        link = {k: k for k in kids}
+
+        def find(k: str) -> str:
+            while link[k] != k:
+                k = link[k]
+            return k
+
+        for a, b in sorted(self.state.nextto):
+            if a in link and b in link:
+                link[find(a)] = find(b)
+        groups: dict[str, list[str]] = {}
+        for k in sorted(kids):
+            groups.setdefault(find(k), []).append(k)
+        rows = sorted(groups.values(), key=lambda g: g[0])
+        for i, g in enumerate(rows):  # a group that is a chain (not all mutual) stands in a row
+            adj = {
+                k: {b if a == k else a for a, b in self.state.nextto if k in (a, b)} & set(g)
+                for k in g
+            }
+            edges = sum(len(v) for v in adj.values()) // 2
+            if len(g) >= 3 and edges == len(g) - 1 and all(len(v) <= 2 for v in adj.values()):
+                ends = sorted(k for k in g if len(adj[k]) == 1)
+                rows[i] = _walk(ends[0], set(g), adj)
+        self.groups[name] = rows
+        total = 0.0
+        for g in rows:
+            if len(g) >= 3 and not self._is_chain(g):
+                order = sorted(g, key=lambda k: (-self.nodes[k].h, k))
+                step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / (len(g) - 1))
+                rel = {}
+                for i, k in enumerate(order):
+                    self.nodes[k].lift = (len(g) - 1 - i) * step
+                    rel[k] = -self.nodes[k].w / 2 + self._offset(i, k)
+                self.cluster_rel[f"{name}#{g[0]}"] = rel
+                total += max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+            else:
+                total += sum(self.nodes[k].w for k in g)
+        return total + GAP * (len(rows) - 1) + 2 * edge
+
+    def _is_chain(self, g: list[str]) -> bool:
+        return all(self.state.is_nextto(a, b) for a, b in zip(g, g[1:], strict=False)) and not all(
+            self.state.is_nextto(a, b) for i, a in enumerate(g) for b in g[i + 1 :]
+        )
+
+    def _group_w(self, name: str, g: list[str]) -> float:
+        rel = self.cluster_rel.get(f"{name}#{g[0]}")
+        if rel is None:
+            return sum(self.nodes[k].w for k in g)
+        return max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+
+    def place_groups(self, name: str, top: float, edge: float, left: float, right: float) -> None:
+        rows = list(self.groups.get(name, []))
+        centre = (left + right) / 2
+        lead = next((g for g in rows if any(self._side(k, centre) == "L" for k in g)), None)
+        tail = next(
+            (g for g in rows if g is not lead and any(self._side(k, centre) == "R" for k in g)),
+            None,
+        )
+        ordered = ([lead] if lead else []) + [g for g in rows if g is not lead and g is not tail]
+        ordered += [tail] if tail else []
+        widths = [self._group_w(name, g) for g in ordered]
+        slots = [0.0 if lead else edge] + [GAP] * (len(ordered) - 1) + [0.0 if tail else edge]
+        flexible = [
+            i
+            for i in range(len(slots))
+            if not ((i == 0 and lead) or (i == len(slots) - 1 and tail))
+        ]
+        spare = max(0.0, (right - left) - sum(widths) - sum(slots))
+        for i in flexible:
+            slots[i] += spare / len(flexible)
+        x = left
+        for slot, g, w in zip(slots, ordered, widths, strict=False):
+            x += slot
+            rel = self.cluster_rel.get(f"{name}#{g[0]}")
+            if rel is None:
+                for k in g if g is not tail else g[::-1]:
+                    kid = self.nodes[k]
+                    kid.x0, kid.y1 = x, top - kid.lift
+                    x += kid.w
+                continue
+            lo = min(rel.values())
+            for k in g:
+                kid = self.nodes[k]
+                if g is lead:
+                    kid.x0 = x
+                elif g is tail:
+                    kid.x0 = x + w - kid.w
+                else:
+                    kid.x0 = x - lo + rel[k]
+                kid.y1 = top - kid.lift
+            x += w
+
     def _carries(self, name: str) -> bool:
         node = self.nodes[name]
         return bool(node.top or (node.inside and node.shows_inside))
@@ -589,7 +693,11 @@ class _Builder:
                 for f, _ in self.anchored(r):
                     join_any(r, f)
         on_floor = [r for r in roots if self.nodes[r].relation == "ontop"]
-        floor_row = [(pos, n) for pos, _, n in self.line(self.scene.floor, on_floor)]
+        floor_row = (
+            []
+            if self.isbench
+            else [(pos, n) for pos, _, n in self.line(self.scene.floor, on_floor)]
+        )
         for (pa, a), (pb, b) in zip(floor_row, floor_row[1:], strict=False):
             if pb == pa + 1:
                 join_any(a, b)
@@ -755,6 +863,8 @@ class _Builder:
             right -= reach
         if not self.derived:
             self.place_row(node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, GAP)
+        elif node.top and self.isbench:
+            self.place_groups(name, top, edge, left, right)
         elif node.top and self.is_long(name):
             self.place_pieces(name, top, edge)
         elif node.top:
