@@ -17,8 +17,10 @@ TASK = Task(
     instruction="Tidy up.",
     initial_setup=[],
     goal_text=[],
-    objects={"countertop.n.01_1": [], "breakfast_table.n.01_1": [], "floor.n.01_1": []}
-    | {n: [] for n in ITEMS},
+    objects={
+        n: list[str]()
+        for n in ["countertop.n.01_1", "breakfast_table.n.01_1", "floor.n.01_1", *ITEMS]
+    },
     init=["(inroom countertop.n.01_1 kitchen)", "(inroom breakfast_table.n.01_1 kitchen)"]
     + [f"(ontop {n} countertop.n.01_1)" for n in ITEMS],
     goal="(:goal (ontop ?mug.n.04_1 ?countertop.n.01_1))",
