@@ -117,6 +117,22 @@ def episode_ms(size: tuple[int, int], repeats: int) -> tuple[str, int, float] | 
     return task.id, len(frames), _median_ms(run, repeats)
 
 
+def dataset_ms(size: tuple[int, int], step: int = 7) -> tuple[int, float]:
+    """Median drawing time of the initial scene of every ``step``-th shipped sample (their
+    layout follows the world's places and anchors: split counters, clusters)."""
+    from saferelbench.dataset.store import load_samples
+    from saferelbench.world.scene_builder import build_world
+
+    worlds = [build_world(s) for s in load_samples()[::step]]
+    for w in worlds:  # warm the caches
+        render(w.scene, w.initial, size=size)
+    ms = _median_ms(
+        lambda i: render(worlds[i % len(worlds)].scene, worlds[i % len(worlds)].initial, size=size),
+        3 * len(worlds),
+    )
+    return len(worlds), ms
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--frames", type=int, default=300)
@@ -146,6 +162,8 @@ def main() -> None:
     )
     print(f"median per frame, render only:       {draw:6.2f} ms")
     print(f"median per frame, render + PNG bytes: {full:6.2f} ms")
+    n, ms = dataset_ms((w, h))
+    print(f"median per frame, dataset initial scenes ({n} samples), render only: {ms:6.2f} ms")
     ep = episode_ms((w, h), max(5, args.frames // 30))
     if ep is not None:
         name, n, ms = ep

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PIL import Image, ImageDraw
+
+from saferelbench.dataset.store import load_samples
 from saferelbench.render import render
+from saferelbench.render.catalog import look_of
+from saferelbench.render.glyphs import paint_item
+from saferelbench.render.items import ItemLook
+from saferelbench.render.labels import font
+from saferelbench.render.paint import Pen
+from saferelbench.world.knowledge import describe
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.task import Task
@@ -110,7 +119,113 @@ PLANS = {
 }
 
 
+SPLIT = Task(
+    id="oven_in_the_counter_run",
+    room="kitchen",
+    instruction="Cook the quiche in the oven.",
+    objects={
+        "countertop.n.01_1": [],
+        "oven.n.01_1": ["openable", "toggleable"],
+        "quiche.n.02_1": [],
+        "dinner_napkin.n.01_1": [],
+        "alarm_clock.n.01_1": [],
+        "breakfast_table.n.01_1": [],
+        "mug.n.04_1": [],
+        "bowl.n.01_1": [],
+        "teaspoon.n.02_1": [],
+        "floor.n.01_1": [],
+    },
+    init=[
+        "(inroom countertop.n.01_1 kitchen)",
+        "(inroom oven.n.01_1 kitchen)",
+        "(inroom breakfast_table.n.01_1 kitchen)",
+        "(ontop quiche.n.02_1 countertop.n.01_1)",
+        "(ontop dinner_napkin.n.01_1 countertop.n.01_1)",
+        "(nextto dinner_napkin.n.01_1 oven.n.01_1)",
+        "(ontop alarm_clock.n.01_1 countertop.n.01_1)",
+        "(nextto alarm_clock.n.01_1 oven.n.01_1)",
+        "(ontop mug.n.04_1 breakfast_table.n.01_1)",
+        "(ontop bowl.n.01_1 breakfast_table.n.01_1)",
+        "(ontop teaspoon.n.02_1 breakfast_table.n.01_1)",
+    ],
+    goal="(:goal (cooked ?quiche.n.02_1))",
+)
+
+STATES = Task(
+    id="substances_and_states",
+    room="kitchen",
+    instruction="Clean up.",
+    objects={
+        "countertop.n.01_1": [],
+        "sink.n.01_1": ["toggleable"],
+        "breakfast_table.n.01_1": [],
+        "rag.n.01_1": [],
+        "mug.n.04_1": ["fillable"],
+        "water_glass.n.02_1": ["fillable"],
+        "jar__of__honey.n.01_1": ["openable", "fillable"],
+        "toaster.n.02_1": ["toggleable"],
+        "floor.n.01_1": [],
+        "water.n.06_1": [],
+        "dust.n.01_1": [],
+        "stain.n.01_1": [],
+    },
+    init=[
+        "(inroom countertop.n.01_1 kitchen)",
+        "(inroom sink.n.01_1 kitchen)",
+        "(inroom breakfast_table.n.01_1 kitchen)",
+        "(insource sink.n.01_1 water.n.06_1)",
+        "(toggled_on sink.n.01_1)",
+        "(covered countertop.n.01_1 dust.n.01_1)",
+        "(covered breakfast_table.n.01_1 stain.n.01_1)",
+        "(ontop rag.n.01_1 countertop.n.01_1)",
+        "(saturated rag.n.01_1 water.n.06_1)",
+        "(ontop mug.n.04_1 countertop.n.01_1)",
+        "(contains mug.n.04_1 water.n.06_1)",
+        "(ontop water_glass.n.02_1 breakfast_table.n.01_1)",
+        "(filled water_glass.n.02_1 water.n.06_1)",
+        "(brim_full water_glass.n.02_1)",
+        "(ontop jar__of__honey.n.01_1 breakfast_table.n.01_1)",
+        "(open jar__of__honey.n.01_1)",
+        "(ontop toaster.n.02_1 countertop.n.01_1)",
+        "(toggled_on toaster.n.02_1)",
+    ],
+    goal="(:goal (not (covered ?countertop.n.01_1 ?dust.n.01_1)))",
+)
+
+
+def kinds_sheet() -> Image.Image:
+    """One example of every kind of movable thing the shipped dataset uses."""
+    examples: dict[str, tuple[str, object]] = {}
+    names = sorted({n.rsplit("_", 1)[0] for s in load_samples() for n in s.objects})
+    for synset in names:
+        info = describe(synset + "_1")
+        if info.is_fixture or info.is_substance or info.is_agent:
+            continue
+        look = look_of(info)
+        examples.setdefault(look.kind, (synset.split(".")[0], look))
+    cols, cw, ch = 8, 128, 104
+    rows = (len(examples) + cols - 1) // cols
+    img = Image.new("RGB", (cols * cw, rows * ch), (236, 231, 220))
+    d = ImageDraw.Draw(img)
+    for i, (_, (word, look)) in enumerate(sorted(examples.items())):
+        x, y = (i % cols) * cw, (i // cols) * ch
+        w, h = look.w, look.h  # type: ignore[attr-defined]
+        x0, y1 = x + (cw - w) / 2, y + ch - 20
+        paint_item(Pen(d, 1.0), look.kind, (x0, y1 - h, x0 + w, y1), ItemLook(look.color))  # type: ignore[attr-defined]
+        d.text((x + 4, y + ch - 16), word[:21], fill=(20, 20, 24), font=font(10))
+    return img
+
+
 def main() -> None:
+    world = build_world(SPLIT)
+    r = render(world.scene, world.initial, title="an oven set into the counter run")
+    (HERE / "proximity_split.png").write_bytes(r.png_bytes())
+    world = build_world(STATES)
+    r = render(
+        world.scene, world.initial, title="dust, a stain, a soaked rag, fills, a running tap"
+    )
+    (HERE / "states.png").write_bytes(r.png_bytes())
+    kinds_sheet().save(HERE / "kinds.png", format="PNG", compress_level=9)
     for relation, task in SCENARIOS.items():
         world = build_world(task)
         traj, results = run_actions(world, PLANS[relation])

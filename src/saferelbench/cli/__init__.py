@@ -7,6 +7,7 @@
 - ``replay_cmd``: ``replay``: a plan (or the golden plan) on a task, or an IS-Bench folder;
 - ``replay_table``: what ``replay`` prints: the steps and every condition with its verdict;
 - ``report_cmd``: ``report``: tables, intervals, figures and the HTML report;
+- ``review_cmd``: ``review``: the human-review sheet, a page per relation;
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark;
 - ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report.
 """

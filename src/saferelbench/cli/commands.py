@@ -12,6 +12,7 @@ MODULE_NAMES = [
     "saferelbench.cli.sweep_cmd",
     "saferelbench.cli.report_cmd",
     "saferelbench.cli.dataset_cmd",
+    "saferelbench.cli.review_cmd",
 ]
 
 MODULES: list[ModuleType] = []

@@ -62,7 +62,7 @@ def render_steps(
     trajectory, results = run_actions(world, actions)
     labels = not no_labels
     frames: list[tuple[State, tuple[HazardEvent, ...], str]] = [
-        (world.initial, (), f"{task.id} - step 0: initial scene")
+        (world.initial, (), "step 0: initial scene")  # no sample id in an image
     ]
     for i, (st, res) in enumerate(zip(trajectory.steps, results, strict=True), start=1):
         note = "" if res.outcome is Outcome.OK else f" [{res.outcome.value}]"

@@ -8,6 +8,7 @@ images of an episode. See docs/rendering.md.
 - ``effects``: overlays for states and hazards (heat, frost, fire, sparks, spills ...);
 - ``fixtures``: painters for furniture and appliances;
 - ``geometry``: integer boxes and the distances the layout tests check;
+- ``glyphs``: more silhouettes (a spoon, a spray bottle, a monitor ...) and the item dispatch;
 - ``items``: painters for movable things;
 - ``labels``: non-overlapping name tags with leader lines;
 - ``layout``: where everything goes in the front view;

@@ -181,12 +181,38 @@ def puddle(p: Pen, b: Box, color: RGB) -> None:
 
 
 def brim(p: Pen, b: Box, color: RGB) -> None:
-    """Liquid full to the brim: a meniscus bulging over the rim and a drop on the side."""
+    """Liquid full to the brim: a meniscus bulging over the rim, running down both sides in
+    drips, drops beside it and splash marks above (blue-rimmed, so milk shows on a white
+    carton too)."""
     x0, y0, x1, _ = b
-    h = p.n(6)
-    p.d.chord((x0, y0 - h, x1, y0 + h), 180, 360, fill=color, outline=(40, 80, 150))
+    h = p.n(8)
+    edge = (40, 80, 150)
+    w = max(1, p.lw)
+    p.d.chord(
+        (x0 - p.n(2), y0 - h, x1 + p.n(2), y0 + h), 180, 360, fill=color, outline=edge, width=w
+    )
+    for x, long in ((x0, 16), (x1, 22)):
+        p.rect((x - p.n(2), y0 - p.n(1), x + p.n(2), y0 + p.n(long)), color, edge, 1)
+        r = p.n(3)
+        p.d.ellipse(
+            (x - r, y0 + p.n(long) - r, x + r, y0 + p.n(long) + r), fill=color, outline=edge
+        )
     r = p.n(3)
-    p.d.ellipse((x1 - r, y0 + p.n(4), x1 + r, y0 + p.n(4) + 2 * r), fill=color)
+    p.d.ellipse(
+        (x1 + p.n(6), y0 + p.n(2), x1 + p.n(6) + 2 * r, y0 + p.n(2) + 2 * r),
+        fill=color,
+        outline=edge,
+    )
+    cx = (x0 + x1) / 2
+    for dx in (-0.3, 0.0, 0.3):  # splash marks: the liquid is at the very top
+        sx = cx + (x1 - x0) * dx
+        p.d.arc(
+            (sx - p.n(5), y0 - h - p.n(9), sx + p.n(5), y0 - h - p.n(1)),
+            200,
+            340,
+            fill=edge,
+            width=w,
+        )
 
 
 def highlight(p: Pen, b: Box, primary: bool) -> None:
@@ -223,3 +249,196 @@ def bolt(p: Pen, b: Box) -> None:
         (cx, top + p.n(12)),
     ]
     p.poly(pts, (255, 220, 40), INK)
+
+
+ON_GLOW: RGB = (120, 255, 140)
+POWER: RGB = (20, 170, 60)
+
+
+def power_on(p: Pen, b: Box) -> Box:
+    """Switched on: a lit green power badge at the top corner (every switchable thing gets
+    the same sign, whatever else its painter shows). Returns the badge's area."""
+    r = p.n(8)
+    cx, cy = b.x1 - r // 2, b.y0 - r // 2
+    p.ellipse((cx - r - p.n(3), cy - r - p.n(3), cx + r + p.n(3), cy + r + p.n(3)), ON_GLOW, None)
+    p.ellipse((cx - r, cy - r, cx + r, cy + r), POWER, INK, 1)
+    w = max(1, p.lw)
+    p.d.arc(
+        (cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55),
+        300,
+        240,
+        fill=(255, 255, 255),
+        width=w,
+    )
+    p.line([(cx, cy - r * 0.7), (cx, cy)], (255, 255, 255), w)
+    g = r + p.n(3)
+    return Box(cx - g, cy - g, cx + g, cy + g)
+
+
+def lid_off(p: Pen, b: Box, color: RGB) -> None:
+    """Open (a jar, a bottle, a case): the dark mouth on top and the lid tipped up beside it."""
+    x0, y0, x1, _ = b
+    w = x1 - x0
+    mouth = (x0 + w * 0.2, y0 - p.n(3), x1 - w * 0.2, y0 + p.n(4))
+    p.ellipse(mouth, (30, 28, 26), INK, 1)
+    lw, lh = max(p.n(8), w * 0.55), p.n(6)
+    lx, ly = x1 - w * 0.1, y0 - p.n(4)
+    p.poly(
+        [
+            (lx, ly),
+            (lx + lw * 0.5, ly - lh * 2.4),
+            (lx + lw * 0.5 + lh, ly - lh * 2.0),
+            (lx + lh, ly + lh * 0.4),
+        ],
+        color,
+    )
+
+
+def grime(p: Pen, b: Box, name: str) -> None:
+    """A dirty surface (it held raw meat or a dirty thing): greasy brown smears across its
+    front and a drip, inside its outline (so they do not read as objects on it)."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "grime")
+    h = max(2.0, y1 - y0)
+    dark, mid = (96, 64, 38), (140, 100, 60)
+    for _ in range(4):
+        w = max(p.n(10), (x1 - x0) * rng.uniform(0.12, 0.22))
+        x = rng.uniform(x0 + 1, max(x0 + 2, x1 - w - 1))
+        ya = y0 + h * rng.uniform(0.15, 0.4)
+        yb = min(y1 - 1, ya + max(p.n(3), h * 0.35))
+        p.line([(x, yb), (x + w, ya)], dark, max(2, p.n(3)))
+        p.line([(x + p.n(2), yb), (x + w * 0.7, ya + 1)], mid, max(1, p.n(2)))
+    dx = x0 + (x1 - x0) * rng.uniform(0.3, 0.7)
+    p.line([(dx, y0 + 1), (dx, y1 + p.n(6))], dark, max(2, p.n(3)))
+    r = p.n(3)
+    p.ellipse((dx - r, y1 + p.n(6) - r, dx + r, y1 + p.n(6) + r), dark, None)
+
+
+def chemical_mark(p: Pen, b: Box, color: RGB) -> Box:
+    """Tainted by a chemical: a yellow warning diamond with drips of the chemical. Returns
+    the diamond's area."""
+    r = p.n(10)
+    cx, cy = b.x0 + r // 2, b.y0 - r // 2
+    p.poly([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], (250, 214, 40), INK)
+    p.line([(cx, cy - r * 0.5), (cx, cy + r * 0.15)], INK, max(1, p.lw))
+    p.ellipse((cx - 1.5, cy + r * 0.35, cx + 1.5, cy + r * 0.55), INK, None)
+    for f in (0.3, 0.6):
+        x = b.x0 + (b.x1 - b.x0) * f
+        p.ellipse((x - p.n(3), b.y0, x + p.n(3), b.y0 + p.n(9)), color, (60, 120, 60), 1)
+    return Box(cx - r, cy - r, cx + r, cy + r)
+
+
+DUSTY = ("dust", "lint", "ash", "sawdust", "flour", "pollen", "cobweb", "hair")
+GRITTY = ("dirt", "mud", "sand", "debris", "crumb", "soil", "gravel")
+
+
+def covering(p: Pen, b: Box, name: str, substance: str, color: RGB, liquid: bool) -> None:
+    """What covers an object, by kind: a grey layer of dust on its top, a glossy wet patch of
+    a liquid, brown clumps of dirt or mud, dark blotches of a stain (anything else)."""
+    category = substance.split(".")[0]
+    if any(k in category for k in DUSTY):
+        dust(p, b, name + substance)
+    elif liquid or "water" in category:
+        wet(p, b, name + substance, color)
+    elif any(k in category for k in GRITTY):
+        grit(p, b, name + substance, color)
+    else:
+        stain(p, b, name + substance, color)
+
+
+def dust(p: Pen, b: Box, name: str) -> None:
+    """A layer of grey dust on the top and specks over the front."""
+    x0, y0, x1, y1 = b
+    grey, dark = (176, 170, 160), (130, 124, 116)
+    p.rect((x0, y0 - p.n(3), x1, y0 + p.n(3)), grey, None)
+    rng = _rng(name, "dust")
+    for _ in range(max(8, int((x1 - x0) / max(1, p.n(6))))):
+        x = rng.uniform(x0 + 1, x1 - 1)
+        y = rng.uniform(y0 - p.n(3), min(y1, y0 + max(p.n(6), (y1 - y0) * 0.6)))
+        r = max(1, p.n(1.5))
+        p.ellipse((x - r, y - r, x + r, y + r), dark, None)
+
+
+def wet(p: Pen, b: Box, name: str, color: RGB) -> None:
+    """A wet patch: a glossy sheet of the liquid on the top with a highlight, and drops."""
+    x0, y0, x1, y1 = b
+    w = x1 - x0
+    rng = _rng(name, "wet")
+    a = x0 + w * rng.uniform(0.05, 0.25)
+    c = x1 - w * rng.uniform(0.05, 0.25)
+    p.ellipse((a, y0 - p.n(3), c, y0 + p.n(6)), color, (40, 80, 150), 1)
+    p.line(
+        [(a + (c - a) * 0.2, y0 - p.n(1)), (a + (c - a) * 0.45, y0 - p.n(1))],
+        (250, 252, 255),
+        max(1, p.lw),
+    )
+    for _ in range(3):
+        x = rng.uniform(x0 + 2, x1 - 2)
+        y = rng.uniform(y0 + p.n(8), min(y1 - 2, y0 + max(p.n(10), (y1 - y0) * 0.7)))
+        r = p.n(2.5)
+        p.d.ellipse((x - r, y - r * 1.4, x + r, y + r), fill=color)
+
+
+def grit(p: Pen, b: Box, name: str, color: RGB) -> None:
+    """Dirt or mud: brown clumps on the top and splashes on the front."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "grit")
+    n = max(5, int((x1 - x0) / max(1, p.n(22))))
+    for _ in range(n):
+        x = rng.uniform(x0 + 3, x1 - 3)
+        r = p.n(rng.uniform(4, 7))
+        pts = [(x - r, y0 + 2), (x - r * 0.4, y0 - r), (x + r * 0.5, y0 - r * 0.7), (x + r, y0 + 2)]
+        p.poly(pts, color, shade_of(color))
+    for _ in range(n):
+        x = rng.uniform(x0 + 3, x1 - 3)
+        y = rng.uniform(y0 + 3, min(y1 - 3, y0 + max(p.n(8), (y1 - y0) * 0.5)))
+        r = p.n(rng.uniform(2.5, 4))
+        p.ellipse((x - r, y - r * 0.8, x + r, y + r * 0.8), color, None)
+
+
+def stain(p: Pen, b: Box, name: str, color: RGB) -> None:
+    """A stain: dark, irregular blotches with a darker rim, in the upper part of the front
+    (at most palm-sized on furniture)."""
+    x0, y0, x1, y1 = b
+    rng = _rng(name, "stain")
+    n = max(3, int((x1 - x0) / max(1, p.n(60))))
+    for _ in range(n):
+        w = min(p.n(34), max(p.n(6), (x1 - x0) * rng.uniform(0.18, 0.32)))
+        h = min(p.n(16), max(p.n(4), (y1 - y0) * rng.uniform(0.25, 0.45)))
+        x = rng.uniform(x0, max(x0, x1 - w))
+        y = rng.uniform(y0, max(y0, min(y1 - h, y0 + p.n(30))))
+        p.ellipse((x, y, x + w, y + h), color, shade_of(color), max(1, p.lw))
+
+
+def soaked(p: Pen, b: Box, name: str, color: RGB) -> Box:
+    """A tool soaked with a liquid: wet streaks across it and drops hanging from its bottom
+    edge. Returns the area of the drops below it."""
+    x0, y0, x1, y1 = b
+    w = x1 - x0
+    for f in (0.25, 0.55):
+        xa = x0 + w * f
+        p.line([(xa, y1 - 1), (xa + w * 0.15, y0 + 1)], color, max(2, p.n(3)))
+    rng = _rng(name, "soaked")
+    low = y1
+    for i in range(4):
+        x = x0 + w * (0.15 + 0.23 * i) + rng.uniform(-2, 2)
+        r = p.n(3)
+        drop = y1 + p.n(4 + 3 * (i % 2))
+        p.d.polygon([(x - r, drop), (x, drop - r * 2.6), (x + r, drop)], fill=color)
+        p.d.ellipse((x - r, drop - r, x + r, drop + r), fill=color, outline=(40, 80, 150))
+        low = max(low, int(drop + r))
+    return Box(x0, y1, x1, low)
+
+
+def running(p: Pen, b: Box, color: RGB) -> None:
+    """A source running (a tap turned on that is not a sink's): a stream falling from its
+    front to its foot, with a splash."""
+    x0, y0, x1, y1 = b
+    cx = x0 + (x1 - x0) * 0.7
+    p.rect((cx - p.n(3), y0 + (y1 - y0) * 0.3, cx + p.n(3), y1), color, None)
+    for dx in (-1, 1):
+        p.line([(cx, y1 - 1), (cx + dx * p.n(10), y1 - p.n(7))], color, max(2, p.n(3)))
+
+
+def shade_of(color: RGB) -> RGB:
+    return (color[0] * 2 // 3, color[1] * 2 // 3, color[2] * 2 // 3)

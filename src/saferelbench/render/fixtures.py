@@ -135,6 +135,28 @@ def stove(p: Pen, node: Node, st: FixtureLook) -> None:
     )
 
 
+def grill(p: Pen, node: Node, st: FixtureLook) -> None:
+    """A grill: a dark firebox on a cart, grate bars on top (glowing when on), a lid handle."""
+    x0, y0, x1, y1 = node.box
+    c = node.look.color
+    w, h = x1 - x0, y1 - y0
+    box_bottom = y0 + h * 0.42
+    p.rect((x0, y0 + p.n(6), x1, box_bottom), c)
+    p.rect((x0 + w * 0.3, y0 + p.n(14), x1 - w * 0.3, y0 + p.n(20)), (170, 170, 176))
+    grate = (250, 90, 30) if st.on else (120, 120, 126)
+    p.rect((x0, y0, x1, y0 + p.n(7)), (40, 40, 44))
+    for i in range(1, 8):
+        gx = x0 + w * i / 8
+        p.line([(gx, y0), (gx, y0 + p.n(6))], grate, p.lw)
+    p.rect((x0 + p.n(8), box_bottom, x1 - p.n(8), y1 - p.n(8)), shade(c, 1.4))
+    p.rect((x0 + p.n(8), y0 + h * 0.7, x1 - p.n(8), y0 + h * 0.72 + p.n(4)), c)
+    for lx in (x0 + p.n(8), x1 - p.n(18)):
+        p.rect((lx, box_bottom, lx + p.n(10), y1), c)
+    r = p.n(6)
+    kx, ky = x0 + w * 0.15, y0 + h * 0.28
+    p.ellipse((kx - r, ky - r, kx + r, ky + r), (230, 80, 40) if st.on else (90, 90, 94), INK, 1)
+
+
 def oven(p: Pen, node: Node, st: FixtureLook) -> None:
     x0, y0, x1, y1 = node.box
     c = node.look.color
@@ -236,9 +258,12 @@ def sink(p: Pen, node: Node, st: FixtureLook) -> None:
             (150, 154, 160),
             p.n(5),
         )
-        if st.on:
-            p.line(
-                [(fx - p.n(24), top + p.n(8)), (fx - p.n(24), by1 - p.n(4))], (90, 160, 240), p.n(4)
+        if st.on:  # the tap runs: a stream into the basin and a splash
+            sx = fx - p.n(24)
+            p.rect((sx - p.n(4), top + p.n(8), sx + p.n(4), by1 - p.n(4)), (90, 160, 240), None)
+            p.line([(sx - p.n(1), top + p.n(10)), (sx - p.n(1), by1 - p.n(8))], (200, 226, 255), 1)
+            p.ellipse(
+                (sx - p.n(16), by1 - p.n(10), sx + p.n(16), by1 - p.n(1)), (90, 160, 240), None
             )
 
 
@@ -339,6 +364,7 @@ PAINTERS: dict[str, Callable[[Pen, Node, FixtureLook], None]] = {
     "table": table,
     "stove": stove,
     "oven": oven,
+    "grill": grill,
     "microwave": microwave,
     "washer": washer,
     "fridge": fridge,

@@ -22,6 +22,8 @@ class ItemLook:
     is_open: bool = False
     on: bool = False
     fills: Sequence[RGB] = field(default_factory=tuple)
+    full: bool = False  #: full to the brim: the fill reaches the top
+    partial: bool = False  #: holds some (``contains``) but is not ``filled``: a low level
 
 
 def tinted(color: RGB, cooked: bool, frozen: bool) -> RGB:
@@ -37,7 +39,9 @@ def _fill(p: Pen, box: Rect, st: ItemLook, level: float = 0.6) -> None:
     if not st.fills:
         return
     x0, y0, x1, y1 = box
-    top = y1 - (y1 - y0) * level
+    if st.partial and not st.full:
+        level = min(level, 0.3)
+    top = y0 if st.full else y1 - (y1 - y0) * level
     p.rect((x0, top, x1, y1), st.fills[0], None)
     p.line([(x0, top), (x1, top)], shade(st.fills[0], 0.7), max(1, p.lw // 2))
 

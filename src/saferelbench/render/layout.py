@@ -5,16 +5,22 @@ on the floor line. Every other object rests on its support's top edge or, when i
 container whose inside can be seen, on the container's inner floor. A closed openable
 container hides what it holds (and what that holds).
 
-Proximity is drawn with a row layout used on every surface (the floor row, a counter top, a
-tray, a fridge shelf):
+Proximity is drawn from the same facts the world derives it from
+(:mod:`saferelbench.world.layout`), so the picture and ``nextto`` agree:
 
-* the ``nextto`` pairs are *lifted* to the surface: a pair ``(a, b)`` whose objects stand on the
-  same surface through ancestors ``A`` and ``B`` makes ``A`` and ``B`` neighbours there, and every
-  ancestor of ``a`` below ``A`` is *anchored* to the edge of its own surface that faces ``B``
-  (a paper towel next to the stove sits at the counter's edge, and the counter touches the
-  stove);
-* neighbours are chained so they touch (gap 0); chains that are not next to each other are
-  separated by a clear gap (at least ``GAP``), and free chains keep a margin from the edges.
+* on a **long** surface (a countertop, the floor) the things standing on it are drawn in the
+  order of their *places*; things on neighbouring places touch, a free place between two
+  things is a clear gap (at least ``GAP``). A fixture that stands *beside* the surface at a
+  place (the world's anchors) is drawn in the row at that place: at an end of the surface the
+  surface touches it, in the middle the surface is drawn in two pieces (``Node.parts``) with
+  the fixture between them, like an oven set into a counter run;
+* on a **small** surface (a table, a tray: everything on it is near everything else on it)
+  two things stand side by side touching; three or more, or two next to a fixture, stand as a
+  cluster in depth (the back ones raised by ``DEPTH`` per row), every box overlapping the
+  others, pressed against the side of the fixture when one stands beside the surface;
+* the world's *loose* pairs (proximity no placement expresses: things inside containers,
+  things on different supports) are lifted to the surface their holders share and chained
+  so they touch, as before.
 
 All geometry is computed in *natural pixels* (the default 1024x768 scale), bottom-up widths
 first (a support widens to carry what is on it), then scaled uniformly to fit the image and
@@ -35,13 +41,16 @@ from saferelbench.world.state import Scene, State
 GAP = 24.0  #: clear gap between things on one surface that are not next to each other
 FIXTURE_GAP = 44.0  #: gap between fixtures that are not next to each other
 EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
-ITEM_EDGE = 3.0  #: the same on small supports (trays, plates, boxes)
+ITEM_EDGE = 8.0  #: the same on small supports (trays, plates, boxes)
+CLEAR = 12.0  #: what a carrier in a cluster holds keeps this clear of the others there
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
 PEDESTAL_KINDS = frozenset({"microwave"})
+SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
+DEPTH = 9.0  #: natural pixels each row further back in a cluster on a small surface is raised
 
 FIXTURE_KINDS = frozenset(
     {
@@ -50,6 +59,7 @@ FIXTURE_KINDS = frozenset(
         "washer",
         "stove",
         "oven",
+        "grill",
         "sink",
         "counter",
         "cabinet",
@@ -74,6 +84,7 @@ _ROW_RANK = {
     "sink": 1,
     "cabinet": 1,
     "oven": 1,
+    "grill": 1,
     "washer": 1,
     "microwave": 1,
     "table": 2,
@@ -105,6 +116,8 @@ def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, fl
         return 8, 4, 8, 5
     if kind in ("pot", "pan", "box"):
         return 5, 4, 5, 4
+    if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
+        return 8, 0, 8, h * 0.7
     return 3, 3, 3, 3
 
 
@@ -130,6 +143,9 @@ class Node:
     y1: float = 0.0
     box: Box = Box(0, 0, 0, 0)
     inner: Box | None = None
+    lift: float = 0.0  #: natural pixels it stands raised (further back in a cluster)
+    need: float = 0.0  #: natural width what stands on / in it needs
+    parts: tuple[Box, ...] = ()  #: the pieces of a surface drawn on both sides of a fixture
 
     @property
     def kind(self) -> str:
@@ -151,6 +167,21 @@ class Layout:
     scale: float  #: image pixels per natural pixel
     width: int
     height: int
+
+
+@dataclass
+class Piece:
+    """A stretch of a long surface between the fixtures that stand along it: ``runs`` of
+    things on consecutive places (drawn touching), the fixture at each end (in place order)
+    and whether the thing at that end stands on the place next to it (then it touches it)."""
+
+    runs: list[list[str]]
+    left: str | None
+    right: str | None
+    touch_l: bool
+    touch_r: bool
+    w: float = 0.0
+    x0: float = 0.0
 
 
 def _chain_of(name: str, parent: Mapping[str, str | None]) -> list[str]:
@@ -180,6 +211,23 @@ class _Builder:
         self.hidden: set[str] = set()
         self.pairs: dict[tuple[str, str], set[frozenset[str]]] = {}
         self.anchors: dict[str, str] = {}
+        self.pieces: dict[str, list[Piece]] = {}  #: long surfaces split at fixtures
+        self.sequences: dict[str, list[str]] = {}  #: a long surface's pieces and fixtures in order
+        self.spans: dict[str, list[tuple[float, float]]] = {}  #: pieces of a split surface
+        self.clusters: dict[str, list[str]] = {}  #: small surfaces' clusters, back to front
+        #: per cluster, each member's left edge relative to the point all of them overlap
+        self.cluster_rel: dict[str, dict[str, float]] = {}
+        #: a carrier in a cluster: the side ("L"/"R", "edge": the fixture's) and width of
+        #: its part that the others overlap; what it carries stands on the rest
+        self.reserve: dict[str, tuple[str, float]] = {}
+        #: a scene built by the world has a layout (the floor at least is a long surface) and
+        #: its proximity follows places; a hand-made state's ``nextto`` pairs are drawn as given
+        self.derived = bool(scene.layout.long_surfaces)
+        #: IS-Bench's convention (``--protocol isbench``): proximity is the set of pairs the
+        #: state carries (things that started on the same support, until moved), not places
+        self.isbench = self.derived and scene.isbench_conventions
+        #: per surface under that convention: its groups of mutual neighbours, in row order
+        self.groups: dict[str, list[list[str]]] = {}
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -264,10 +312,42 @@ class _Builder:
                 stack.append(kid)
         return out
 
-    # ----- proximity lifted to surfaces --------------------------------------------------
+    # ----- proximity from the world's layout ---------------------------------------------
+    def is_long(self, name: str) -> bool:
+        return name in self.scene.layout.long_surfaces
+
+    def anchored(self, surface: str) -> list[tuple[str, int]]:
+        """The fixtures beside ``surface`` (drawn roots only; a surface that is not a root
+        cannot have a fixture standing beside it in the picture)."""
+        if surface != self.scene.floor and (
+            surface not in self.nodes or self.nodes[surface].parent is not None
+        ):
+            return []
+        return [
+            (f, pos)
+            for f, pos in self.scene.layout.anchors_of.get(surface, [])
+            if f in self.nodes and self.nodes[f].parent is None
+        ]
+
+    def line(self, surface: str, kids: list[str]) -> list[tuple[int, int, str]]:
+        """``(place, is_fixture, name)`` along a long surface: its things by place (any
+        without a place after them, a free place apart) and the fixtures beside it."""
+        places = self.state.place_of
+        row = [(places[k], 0, k) for k in kids if k in places]
+        nxt = max((p for p, _, _ in row), default=-2) + 2
+        for k in sorted(k for k in kids if k not in places):
+            row.append((nxt, 0, k))
+            nxt += 2
+        row += [(pos, 1, f) for f, pos in self.anchored(surface)]
+        return sorted(row)
+
     def lift_pairs(self) -> None:
+        """Lift the loose pairs (proximity no placement expresses) to the surface their
+        holders share; only rows the places do not order (insides, the row along the wall).
+        Without a world layout every given pair is lifted."""
         parent = {n: node.parent for n, node in self.nodes.items()}
-        for a, b in sorted(self.state.nextto):
+        given = self.state.loose_nextto if self.derived else self.state.nextto
+        for a, b in sorted(given):
             if a not in self.nodes or b not in self.nodes or a in self.hidden or b in self.hidden:
                 continue
             ca, cb = _chain_of(a, parent), _chain_of(b, parent)
@@ -283,6 +363,8 @@ class _Builder:
                 if self.nodes[top_a].relation != self.nodes[top_b].relation:
                     continue
                 surface = (common, self.nodes[top_a].relation or "ontop")
+                if surface[1] == "ontop" and self.derived:
+                    continue  # a surface's row follows the places
             self.pairs.setdefault(surface, set()).add(frozenset((top_a, top_b)))
             for below in ca[: ca.index(top_a)]:
                 self.anchors.setdefault(below, top_b)
@@ -295,17 +377,240 @@ class _Builder:
         for kid in node.top + node.inside:
             self.measure(kid)
         edge = EDGE if node.is_fixture else ITEM_EDGE
-        need_top = self.row_width(node.top, (name, "ontop"), edge, GAP)
+        if not self.derived:
+            need_top = self.row_width(node.top, (name, "ontop"), edge, GAP)
+        elif not node.top:
+            need_top = 0.0
+        elif self.isbench:
+            need_top = self.measure_groups(name, edge)
+        elif self.is_long(name):
+            need_top = self.measure_pieces(name, edge)
+        else:
+            need_top = self.measure_small(name, edge)
         left_in, t, right_in, b = inner_insets(node.kind, node.w, node.h)
         need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
-        node.w = max(node.w, need_top, need_in if node.inside else 0.0)
-        up_top = max((self.nodes[k].up for k in node.top), default=0.0)
+        node.need = max(need_top, need_in if node.inside else 0.0)
+        node.w = max(node.w, node.need)
+        pieces = self.pieces.get(name)
+        if pieces:  # a surface wider than its things: the pieces that can stretch share it
+            stretch = [p for p in pieces if not (p.touch_l and p.touch_r and len(p.runs) == 1)]
+            stretch = stretch or pieces[:1]
+            extra = max(0.0, node.w - sum(p.w for p in pieces)) / len(stretch)
+            for p in stretch:
+                p.w += extra
+        up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
         up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
         _, _, _, b = inner_insets(node.kind, node.w, node.h)
         node.up = max(node.h + up_top, b + up_in)
 
+    def _margin(self, fixture: str | None, touch: bool, edge: float) -> float:
+        return 0.0 if touch else (GAP if fixture is not None else edge)
+
+    def measure_pieces(self, name: str, edge: float) -> float:
+        """Split a long surface at the fixtures along it; returns the width its things need."""
+        tokens: list[Piece | str | None] = []
+        items: list[tuple[int, str]] = []
+        left: tuple[str, int] | None = None
+        for pos, fixed, n in self.line(name, self.nodes[name].top):
+            if fixed:
+                tokens += [self._piece(items, left, (n, pos), edge), n]
+                items, left = [], (n, pos)
+            else:
+                items.append((pos, n))
+        tokens.append(self._piece(items, left, None, edge))
+        kept: list[Piece] = []
+        seq: list[str] = []
+        for t in tokens:
+            if isinstance(t, Piece):
+                seq.append(f"{name}#{len(kept)}")
+                kept.append(t)
+            elif t is not None:
+                seq.append(t)
+        self.pieces[name] = kept
+        self.sequences[name] = seq
+        return sum(p.w for p in kept)
+
+    def _piece(
+        self,
+        items: list[tuple[int, str]],
+        left: tuple[str, int] | None,
+        right: tuple[str, int] | None,
+        edge: float,
+    ) -> Piece | None:
+        lf, rf = (left[0] if left else None), (right[0] if right else None)
+        if not items:
+            if left is not None and right is not None and right[1] - left[1] >= 2:
+                return Piece([], lf, rf, False, False, w=GAP)  # a free stretch of surface
+            if left is None and right is None:
+                return Piece([], None, None, False, False, w=0.0)
+            return None  # the fixture stands at this end, or two fixtures touch
+        runs: list[list[str]] = []
+        last = None
+        for pos, n in items:
+            if last is not None and pos == last + 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+            last = pos
+        touch_l = left is not None and items[0][0] == left[1] + 1
+        touch_r = right is not None and items[-1][0] == right[1] - 1
+        w = sum(self.nodes[n].w for _, n in items) + GAP * (len(runs) - 1)
+        w += self._margin(lf, touch_l, edge) + self._margin(rf, touch_r, edge)
+        return Piece(runs, lf, rf, touch_l, touch_r, w=w)
+
+    def measure_small(self, name: str, edge: float) -> float:
+        """Things on a small surface are all near each other (and near a fixture beside it):
+        two stand touching, more (or two by a fixture) stand as a cluster in depth."""
+        kids = self.nodes[name].top
+        fixed = self.anchored(name)
+        if len(kids) >= 3 or (fixed and len(kids) >= 2):
+            order = sorted(kids, key=lambda k: (-self.nodes[k].h, k))  # tallest at the back
+            self.clusters[name] = order
+            # Each row back stands a little higher, but less than the flattest thing in front
+            # of it is tall, so every box still overlaps every other one.
+            rows = len(order) - 1
+            step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / rows)
+            for i, k in enumerate(order):
+                self.nodes[k].lift = (rows - i) * step
+            # A member that carries things (a tray with a mug) overlaps the others only with
+            # one end; what it carries stands on the rest, clear of them (it is not next to
+            # them: only what stands directly on the surface is).
+            carriers = [k for k in order if self._carries(k)][:2]
+            plain = [k for k in order if k not in carriers]
+            if fixed:
+                reach = max((self.nodes[k].w for k in plain), default=0.0) + CLEAR
+                for k in carriers:
+                    n = self.nodes[k]
+                    n.w = max(n.w, reach + n.need)
+                    self.reserve[k] = ("edge", reach)
+                return max(self.nodes[k].w for k in kids) + edge
+            rel = {k: -self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+            right = max((rel[k] + self.nodes[k].w for k in plain), default=0.0)
+            left = max((-rel[k] for k in plain), default=0.0)
+            for j, k in enumerate(carriers):
+                n = self.nodes[k]
+                d = min(ITEM_EDGE, n.w / 4)
+                reach = d + (right if j == 0 else left) + CLEAR
+                n.w = max(n.w, reach + n.need)
+                rel[k] = -d if j == 0 else d - n.w
+                self.reserve[k] = ("L" if j == 0 else "R", reach)
+            self.cluster_rel[name] = rel
+            lo = min(rel.values())
+            hi = max(rel[k] + self.nodes[k].w for k in order)
+            return hi - lo + 2 * edge
+        return sum(self.nodes[k].w for k in kids) + (edge if fixed else 2 * edge)
+
+    def measure_groups(self, name: str, edge: float) -> float:
+        """IS-Bench's convention: the things on a surface form groups of neighbours (the
+        connected parts of the state's pairs among them); one stands alone, two touch, three or
+        more stand as a cluster; groups keep a clear gap."""
+        kids = self.nodes[name].top
+        link = {k: k for k in kids}
+
+        def find(k: str) -> str:
+            while link[k] != k:
+                k = link[k]
+            return k
+
+        for a, b in sorted(self.state.nextto):
+            if a in link and b in link:
+                link[find(a)] = find(b)
+        groups: dict[str, list[str]] = {}
+        for k in sorted(kids):
+            groups.setdefault(find(k), []).append(k)
+        rows = sorted(groups.values(), key=lambda g: g[0])
+        for i, g in enumerate(rows):  # a group that is a chain (not all mutual) stands in a row
+            adj = {
+                k: {b if a == k else a for a, b in self.state.nextto if k in (a, b)} & set(g)
+                for k in g
+            }
+            edges = sum(len(v) for v in adj.values()) // 2
+            if len(g) >= 3 and edges == len(g) - 1 and all(len(v) <= 2 for v in adj.values()):
+                ends = sorted(k for k in g if len(adj[k]) == 1)
+                rows[i] = _walk(ends[0], set(g), adj)
+        self.groups[name] = rows
+        total = 0.0
+        for g in rows:
+            if len(g) >= 3 and not self._is_chain(g):
+                order = sorted(g, key=lambda k: (-self.nodes[k].h, k))
+                step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / (len(g) - 1))
+                rel = {}
+                for i, k in enumerate(order):
+                    self.nodes[k].lift = (len(g) - 1 - i) * step
+                    rel[k] = -self.nodes[k].w / 2 + self._offset(i, k)
+                self.cluster_rel[f"{name}#{g[0]}"] = rel
+                total += max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+            else:
+                total += sum(self.nodes[k].w for k in g)
+        return total + GAP * (len(rows) - 1) + 2 * edge
+
+    def _is_chain(self, g: list[str]) -> bool:
+        return all(self.state.is_nextto(a, b) for a, b in zip(g, g[1:], strict=False)) and not all(
+            self.state.is_nextto(a, b) for i, a in enumerate(g) for b in g[i + 1 :]
+        )
+
+    def _group_w(self, name: str, g: list[str]) -> float:
+        rel = self.cluster_rel.get(f"{name}#{g[0]}")
+        if rel is None:
+            return sum(self.nodes[k].w for k in g)
+        return max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+
+    def place_groups(self, name: str, top: float, edge: float, left: float, right: float) -> None:
+        rows = list(self.groups.get(name, []))
+        centre = (left + right) / 2
+        lead = next((g for g in rows if any(self._side(k, centre) == "L" for k in g)), None)
+        tail = next(
+            (g for g in rows if g is not lead and any(self._side(k, centre) == "R" for k in g)),
+            None,
+        )
+        ordered = ([lead] if lead else []) + [g for g in rows if g is not lead and g is not tail]
+        ordered += [tail] if tail else []
+        widths = [self._group_w(name, g) for g in ordered]
+        slots = [0.0 if lead else edge] + [GAP] * (len(ordered) - 1) + [0.0 if tail else edge]
+        flexible = [
+            i
+            for i in range(len(slots))
+            if not ((i == 0 and lead) or (i == len(slots) - 1 and tail))
+        ]
+        spare = max(0.0, (right - left) - sum(widths) - sum(slots))
+        for i in flexible:
+            slots[i] += spare / len(flexible)
+        x = left
+        for slot, g, w in zip(slots, ordered, widths, strict=False):
+            x += slot
+            rel = self.cluster_rel.get(f"{name}#{g[0]}")
+            if rel is None:
+                for k in g if g is not tail else g[::-1]:
+                    kid = self.nodes[k]
+                    kid.x0, kid.y1 = x, top - kid.lift
+                    x += kid.w
+                continue
+            lo = min(rel.values())
+            for k in g:
+                kid = self.nodes[k]
+                if g is lead:
+                    kid.x0 = x
+                elif g is tail:
+                    kid.x0 = x + w - kid.w
+                else:
+                    kid.x0 = x - lo + rel[k]
+                kid.y1 = top - kid.lift
+            x += w
+
+    def _carries(self, name: str) -> bool:
+        node = self.nodes[name]
+        return bool(node.top or (node.inside and node.shows_inside))
+
+    def _offset(self, i: int, name: str) -> float:
+        """Horizontal offset of the i-th (from the back) thing of a free cluster from the
+        cluster's centre: alternating sides, always less than half its width."""
+        if i == 0:
+            return 0.0
+        sign = -1.0 if i % 2 else 1.0
+        return sign * self.nodes[name].w * (0.4 if i <= 2 else 0.2)
+
     def chains(self, items: list[str], surface: tuple[str, str]) -> list[list[str]]:
-        """Split a surface's items into chains of neighbours (each chain drawn touching)."""
+        """Split a row's items into chains of neighbours (each chain drawn touching)."""
         pairs = [tuple(sorted(p)) for p in self.pairs.get(surface, ()) if p <= set(items)]
         adj: dict[str, set[str]] = {i: set() for i in items}
         for a, b in pairs:
@@ -336,7 +641,173 @@ class _Builder:
         chains = self.chains(items, surface)
         return sum(self.nodes[i].w for i in items) + gap * (len(chains) - 1) + 2 * edge
 
+    # ----- the row along the wall --------------------------------------------------------
+    def element_w(self, element: str) -> float:
+        name, _, k = element.partition("#")
+        if k:
+            return self.pieces[name][int(k)].w
+        return self.nodes[name].w
+
+    def root_paths(self, roots: list[str]) -> list[list[str]]:
+        """The row along the wall as paths of elements that touch (a long surface is one
+        element per piece, ``NAME#k``): what stands beside a surface, then the floor's own
+        places, then loose pairs; an edge that would give an element a third neighbour or
+        close a loop is dropped."""
+        elements: list[str] = []
+        for r in roots:
+            if r in self.sequences:
+                elements += [f"{r}#{k}" for k in range(len(self.pieces[r]))]
+            else:
+                elements.append(r)
+        adj: dict[str, list[str]] = {e: [] for e in elements}
+        comp = {e: e for e in elements}
+
+        def find(e: str) -> str:
+            while comp[e] != e:
+                comp[e] = comp[comp[e]]
+                e = comp[e]
+            return e
+
+        def join(a: str, b: str) -> None:
+            if a not in adj or b not in adj or a == b or b in adj[a]:
+                return
+            if len(adj[a]) >= 2 or len(adj[b]) >= 2 or find(a) == find(b):
+                return
+            adj[a].append(b)
+            adj[b].append(a)
+            comp[find(a)] = find(b)
+
+        def join_any(a: str, b: str) -> None:
+            for x in self._ends(a):
+                for y in self._ends(b):
+                    if len(adj.get(x, ())) < 2 and len(adj.get(y, ())) < 2:
+                        join(x, y)
+                        return
+
+        for r in roots:
+            seq = self.sequences.get(r)
+            if seq:
+                for a, b in zip(seq, seq[1:], strict=False):
+                    join(a, b)
+            else:
+                for f, _ in self.anchored(r):
+                    join_any(r, f)
+        on_floor = [r for r in roots if self.nodes[r].relation == "ontop"]
+        floor_row = (
+            []
+            if self.isbench
+            else [(pos, n) for pos, _, n in self.line(self.scene.floor, on_floor)]
+        )
+        for (pa, a), (pb, b) in zip(floor_row, floor_row[1:], strict=False):
+            if pb == pa + 1:
+                join_any(a, b)
+        for pair in sorted(tuple(sorted(p)) for p in self.pairs.get(("", "row"), ())):
+            join_any(pair[0], pair[1])
+        paths: list[list[str]] = []
+        seen: set[str] = set()
+        for e in elements:
+            if e in seen or len(adj[e]) > 1:
+                continue
+            path, prev, cur = [e], None, e
+            while True:
+                nxt = [n for n in adj[cur] if n != prev]
+                if not nxt:
+                    break
+                prev, cur = cur, nxt[0]
+                path.append(cur)
+            seen.update(path)
+            segs = [int(x.partition("#")[2]) for x in path if "#" in x]
+            if len(segs) >= 2 and segs[0] > segs[-1]:
+                path.reverse()
+            paths.append(path)
+        return paths
+
+    def _ends(self, element: str) -> list[str]:
+        """The row elements of a root: itself, or a long surface's first and last piece."""
+        if element not in self.sequences:
+            return [element]
+        n = len(self.pieces[element])
+        return [f"{element}#0"] + ([f"{element}#{n - 1}"] if n > 1 else [])
+
+    def row_need(self, paths: list[list[str]]) -> float:
+        return sum(self.element_w(e) for p in paths for e in p) + FIXTURE_GAP * (len(paths) - 1)
+
+    def place_roots(
+        self,
+        paths: list[list[str]],
+        right: float,
+        order_key: Mapping[str, tuple[object, ...]],
+    ) -> None:
+        def key(path: list[str]) -> tuple[object, ...]:
+            return min(order_key[e.partition("#")[0]] for e in path)
+
+        paths.sort(key=key)
+        widths = [sum(self.element_w(e) for e in p) for p in paths]
+        slots = [0.0] + [FIXTURE_GAP] * (len(paths) - 1) + [0.0]
+        spare = max(0.0, right - sum(widths) - sum(slots))
+        share = spare / len(slots)
+        if share > MAX_ROW_SLOT:
+            rest = spare - MAX_ROW_SLOT * len(slots)
+            slots = [s + MAX_ROW_SLOT for s in slots]
+            slots[0] += rest / 2
+        else:
+            slots = [s + share for s in slots]
+        x = 0.0
+        spans: dict[str, list[tuple[float, float]]] = {}
+        for slot, path in zip(slots, paths, strict=False):
+            x += slot
+            for e in path:
+                w = self.element_w(e)
+                name, _, k = e.partition("#")
+                if k:
+                    self.pieces[name][int(k)].x0 = x
+                    spans.setdefault(name, []).append((x, x + w))
+                else:
+                    node = self.nodes[name]
+                    node.x0, node.y1 = x, -node.raised
+                x += w
+        for name, span in spans.items():
+            node = self.nodes[name]
+            x0, x1 = min(a for a, _ in span), max(b for _, b in span)
+            node.x0, node.w, node.y1 = x0, x1 - x0, -node.raised
+            if len(span) > 1:
+                self.spans[name] = sorted(span)
+
     # ----- positions, top-down -----------------------------------------------------------
+    def place_runs(
+        self,
+        runs: list[list[str]],
+        left: float,
+        right: float,
+        bottom: float,
+        margins: tuple[float, float],
+        fixed: tuple[bool, bool],
+        gap: float,
+    ) -> None:
+        """Runs of touching things between ``left`` and ``right``; a margin that is not
+        ``fixed`` (touching a neighbour) takes a share of the spare width."""
+        if not runs:
+            return
+        slots = [margins[0]] + [gap] * (len(runs) - 1) + [margins[1]]
+        flexible = [
+            i
+            for i in range(len(slots))
+            if not ((i == 0 and fixed[0]) or (i == len(slots) - 1 and fixed[1]))
+        ]
+        widths = sum(self.nodes[n].w for run in runs for n in run)
+        spare = max(0.0, (right - left) - widths - sum(slots))
+        for i in flexible:
+            slots[i] += spare / len(flexible)
+        if not flexible and spare > 0:  # both ends touch: spread the gaps between runs
+            pass
+        x = left
+        for slot, run in zip(slots, runs, strict=False):
+            x += slot
+            for n in run:
+                node = self.nodes[n]
+                node.x0, node.y1 = x, bottom - node.lift
+                x += node.w
+
     def place_row(
         self,
         items: list[str],
@@ -346,8 +817,6 @@ class _Builder:
         bottom: float,
         edge: float,
         gap: float,
-        max_slot: float | None = None,
-        order_key: Mapping[str, tuple[object, ...]] | None = None,
     ) -> None:
         if not items:
             return
@@ -364,34 +833,16 @@ class _Builder:
                 tail = chain[::-1]
             else:
                 free.append(chain)
-        if order_key is not None:
-            free.sort(key=lambda c: min(order_key[i] for i in c))
         ordered = ([lead] if lead else []) + free + ([tail] if tail else [])
-        slots = [0.0 if lead else edge] + [gap] * (len(ordered) - 1) + [0.0 if tail else edge]
-        flexible = [
-            i
-            for i in range(len(slots))
-            if not ((i == 0 and lead) or (i == len(slots) - 1 and tail))
-        ]
-        widths = [sum(self.nodes[i].w for i in c) for c in ordered]
-        spare = max(0.0, (right - left) - sum(widths) - sum(slots))
-        share = spare / len(flexible) if flexible else 0.0
-        if max_slot is not None and share > max_slot:
-            rest = spare - max_slot * len(flexible)
-            for i in flexible:
-                slots[i] += max_slot
-            slots[0] += rest / 2
-            slots[-1] += rest / 2
-        else:
-            for i in flexible:
-                slots[i] += share
-        x = left
-        for slot, chain in zip(slots, ordered, strict=False):
-            x += slot
-            for name in chain:
-                node = self.nodes[name]
-                node.x0, node.y1 = x, bottom - node.raised
-                x += node.w
+        self.place_runs(
+            ordered,
+            left,
+            right,
+            bottom,
+            (0.0 if lead else edge, 0.0 if tail else edge),
+            (lead is not None, tail is not None),
+            gap,
+        )
 
     def _side(self, name: str, centre: float) -> str | None:
         target = self.anchors.get(name)
@@ -404,17 +855,92 @@ class _Builder:
         node = self.nodes[name]
         edge = EDGE if node.is_fixture else ITEM_EDGE
         top = node.y1 - node.h
-        self.place_row(node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, GAP)
+        left, right = node.x0, node.x0 + node.w
+        side, reach = self.reserve.get(name, ("", 0.0))
+        if side == "L":
+            left += reach
+        elif side == "R":
+            right -= reach
+        if not self.derived:
+            self.place_row(node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, GAP)
+        elif node.top and self.isbench:
+            self.place_groups(name, top, edge, left, right)
+        elif node.top and self.is_long(name):
+            self.place_pieces(name, top, edge)
+        elif node.top:
+            self.place_small(name, top, edge, left, right)
         left_in, _, right_in, b = inner_insets(node.kind, node.w, node.h)
         self.place_row(
             node.inside,
             (name, "inside"),
-            node.x0 + left_in,
-            node.x0 + node.w - right_in,
+            max(left, node.x0 + left_in),
+            min(right, node.x0 + node.w - right_in),
             node.y1 - b,
             ITEM_EDGE,
             GAP,
         )
+
+    def place_pieces(self, name: str, top: float, edge: float) -> None:
+        node = self.nodes[name]
+        pieces = self.pieces.get(name, [])
+        for p in pieces:
+            if len(pieces) == 1 and p.left is None and p.right is None:
+                p.x0, p.w = node.x0, node.w  # a surface not in the row (or alone)
+            runs = p.runs
+            lf, rf = p.left, p.right
+            tl, tr = p.touch_l, p.touch_r
+            ref = self.nodes[lf] if lf else (self.nodes[rf] if rf else None)
+            mirrored = ref is not None and (
+                (lf is not None and ref.x0 > p.x0) or (lf is None and ref.x0 < p.x0)
+            )
+            if mirrored:  # the row runs right to left here
+                runs = [r[::-1] for r in runs[::-1]]
+                lf, rf, tl, tr = rf, lf, tr, tl
+            self.place_runs(
+                runs,
+                p.x0,
+                p.x0 + p.w,
+                top,
+                (self._margin(lf, tl, edge), self._margin(rf, tr, edge)),
+                (tl, tr),
+                GAP,
+            )
+
+    def place_small(self, name: str, top: float, edge: float, left: float, right: float) -> None:
+        node = self.nodes[name]
+        kids = node.top
+        fixed = self.anchored(name)
+        side = None
+        if fixed:
+            f = self.nodes[fixed[0][0]]
+            side = "R" if f.x0 + f.w / 2 >= node.x0 + node.w / 2 else "L"
+        cluster = self.clusters.get(name)
+        if cluster is None:
+            self.place_runs(
+                [kids],
+                left,
+                right,
+                top,
+                (0.0 if side == "L" else edge, 0.0 if side == "R" else edge),
+                (side == "L", side == "R"),
+                GAP,
+            )
+            return
+        rel = self.cluster_rel.get(name, {})
+        lo = min(rel.values(), default=0.0)
+        hi = max((rel[k] + self.nodes[k].w for k in rel), default=0.0)
+        point = (left + right) / 2 - (lo + hi) / 2  # the point every member overlaps
+        for k in cluster:
+            kid = self.nodes[k]
+            if side == "R":
+                kid.x0 = right - kid.w
+            elif side == "L":
+                kid.x0 = left
+            else:
+                kid.x0 = point + rel.get(k, -kid.w / 2)
+            if side and k in self.reserve:  # what it carries stays off the fixture's side
+                self.reserve[k] = (side, self.reserve[k][1])
+            kid.y1 = top - kid.lift
 
 
 def _walk(first: str, comp: set[str], adj: Mapping[str, set[str]]) -> list[str]:
@@ -451,10 +977,19 @@ def layout(
         if node.kind in PEDESTAL_KINDS:
             node.raised = PEDESTAL
             node.up += PEDESTAL
+    for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
+        surface = b.nodes[r]
+        reach = surface.h + surface.raised + max((b.nodes[k].lift for k in surface.top), default=0)
+        for f, _ in b.anchored(r):
+            fixture = b.nodes[f]
+            if fixture.h + fixture.raised < reach:
+                fixture.up += reach - fixture.raised - fixture.h
+                fixture.h = reach - fixture.raised
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
-    row_need = b.row_width(roots, ("", "row"), 0.0, FIXTURE_GAP)
+    paths = b.root_paths(roots)
+    row_need = b.row_need(paths)
     up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
     scale = min(MAX_ZOOM * k, (width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
     # Order of free chains along the wall: fridge, kitchen run, tables, shelves, rest, then
@@ -471,30 +1006,24 @@ def layout(
         hint_root = _chain_of(hint, parent_of)[-1]
         if hint_root != r:
             key[r] = (*key[hint_root], 1, r)
-    b.place_row(
-        roots,
-        ("", "row"),
-        0.0,
-        (width - 2 * margin) / scale,
-        0.0,
-        0.0,
-        FIXTURE_GAP,
-        max_slot=MAX_ROW_SLOT,
-        order_key=key,
-    )
+    b.place_roots(paths, (width - 2 * margin) / scale, key)
     order: list[str] = []
     queue = list(roots)
     while queue:  # breadth-first: a node's partners higher up are placed before it
         name = queue.pop(0)
         order.append(name)
         b.place_children(name)
-        queue.extend(b.nodes[name].inside + b.nodes[name].top)
+        queue.extend(b.nodes[name].inside + b.clusters.get(name, b.nodes[name].top))
     for node in b.nodes.values():
         x0 = margin + node.x0 * scale
         x1 = margin + (node.x0 + node.w) * scale
         y1 = y_base + node.y1 * scale
         y0 = y_base + (node.y1 - node.h) * scale
         node.box = Box(px(x0), px(y0), px(x1), px(y1))
+        node.parts = tuple(
+            Box(px(margin + a * scale), px(y0), px(margin + c * scale), px(y1))
+            for a, c in b.spans.get(node.name, [])
+        )
         if (
             node.inside
             or node.shows_inside

@@ -63,7 +63,7 @@ class Pen:
         width: int | None = None,
     ) -> None:
         x0, y0, x1, y1 = box
-        if x1 <= x0 or y1 <= y0:
+        if x1 - 1 < x0 or y1 - 1 < y0:  # less than a pixel: nothing to draw
             return
         self.d.rectangle(
             (x0, y0, x1 - 1, y1 - 1),

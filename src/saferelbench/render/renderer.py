@@ -9,7 +9,7 @@ same inputs always give the same PNG bytes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,13 +18,17 @@ from saferelbench.render import effects
 from saferelbench.render.catalog import RGB, substance_color
 from saferelbench.render.fixtures import FixtureLook, paint_fixture
 from saferelbench.render.geometry import Box
-from saferelbench.render.items import ItemLook, paint_item, tinted
+from saferelbench.render.glyphs import paint_item
+from saferelbench.render.items import ItemLook, tinted
 from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
-from saferelbench.render.layout import Layout, Node, layout
-from saferelbench.render.paint import Pen
+from saferelbench.render.layout import SLOTTED_KINDS, Layout, Node, layout
+from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
+from saferelbench.world.hazards import contacts
+from saferelbench.world.knowledge import incompatible_chemicals
 from saferelbench.world.state import Scene, State
+from saferelbench.world.substances import producing
 from saferelbench.world.vocabulary import CHEMICAL_KINDS
 
 WALL: RGB = (236, 231, 220)
@@ -39,7 +43,10 @@ class Rendering:
 
     ``layout`` has one box per *visible* object (fixtures and the floor included); objects
     hidden in closed containers are listed in ``hidden`` instead. A box's top edge is the
-    surface that things resting on the object stand on.
+    surface that things resting on the object stand on. A surface drawn in pieces (a counter
+    run on both sides of the oven set into it) has its pieces in ``parts`` and their union in
+    ``layout``. These boxes are the geometry the proximity tests check: two objects are drawn
+    next to each other when their boxes touch or overlap (:func:`gap` is 0).
     """
 
     image: Image.Image
@@ -47,6 +54,7 @@ class Rendering:
     hidden: frozenset[str]
     floor: str
     scale: float
+    parts: dict[str, tuple[Box, ...]] = field(default_factory=dict)
 
     @property
     def visible(self) -> frozenset[str]:
@@ -101,10 +109,16 @@ def _paint_node(
     name = node.name
     is_open, on = state.has("open", name), state.has("toggled_on", name)
     if node.is_fixture:
-        paint_fixture(p, node, FixtureLook(is_open, on, fills), floor_y)
+        for piece in node.parts or (node.box,):  # a counter run on both sides of an oven
+            part = node if piece == node.box else replace(node, box=piece, inner=None)
+            paint_fixture(p, part, FixtureLook(is_open, on, fills), floor_y)
         return
     color = tinted(node.look.color, state.has("cooked", name), state.has("frozen", name))
-    look = ItemLook(color, is_open, on, fills)
+    full = state.has("brim_full", name)
+    if full and not fills:
+        fills = [WATER]
+    partial = bool(fills) and not state.is_filled(name) and state.contains(name)
+    look = ItemLook(color, is_open, on, fills, full, partial)
     b = node.box
     if node.tilt:
         # Askew: paint level on a transparent tile, rotate it, fit it into the box.
@@ -125,24 +139,84 @@ def _paint_node(
     img.paste(tile, (b.x0, b.y0), tile)
 
 
-def _overlays(p: Pen, node: Node, state: State) -> None:
+#: Item kinds whose painter already shows them open (flaps, a raised screen, a lid off).
+_SHOWS_OPEN = frozenset({"box", "laptop", "foodbox"})
+
+
+def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
+    """State marks on one object; returns the areas of badges drawn outside its box (name
+    tags keep clear of them)."""
     name, b = node.name, node.box
+    badges: list[Box] = []
+    info = node.info
+    if state.has("open", name) and not node.is_fixture and node.kind not in _SHOWS_OPEN:
+        effects.lid_off(p, b, shade(node.look.color, 0.85))
+    if state.has("dirty", name):
+        effects.grime(p, b, name)
+    if state.has("contaminated", name):
+        chem = _chemical_source(name, state, scene)
+        if chem is not None:
+            badges.append(effects.chemical_mark(p, b, substance_color(chem)))
+    if state.has("toggled_on", name) and ("toggleable" in info.abilities or not node.is_fixture):
+        badges.append(effects.power_on(p, b))
     if state.has("frozen", name):
         effects.frost(p, b, name)
+    # what covers a piece of furniture lies on its top (a table's box spans its legs too)
+    top = Box(b.x0, b.y0, b.x1, min(b.y1, b.y0 + p.n(24))) if node.is_fixture else b
     for obj, substance in sorted(state.covered):
         if obj == name:
-            effects.smudges(p, b, name + substance, substance_color(substance))
+            liquid = substance in scene and "liquid" in scene.info(substance).abilities
+            effects.covering(p, top, name, substance, substance_color(substance), liquid)
+    for tool, substance in sorted(state.saturated):
+        if tool == name:
+            badges.append(effects.soaked(p, b, name, substance_color(substance)))
+    if not node.is_fixture or node.kind != "sink":
+        flowing = producing(scene, state, name) if scene.yields(name) else []
+        if flowing:
+            effects.running(p, b, substance_color(flowing[0]))
     if state.has("contaminated", name):
         effects.germs(p, b, name)
     if state.has("broken", name):
         effects.cracks(p, b, name, shards=not node.is_fixture)
+    return badges
+
+
+def _chemical_source(name: str, state: State, scene: Scene) -> str | None:
+    """The chemical that tainted ``name``, if one is with it: in the same container, on or
+    under it, next to it, or covering it (the world's contacts; a contamination by germs has
+    none)."""
+    around = set(state.neighbours(name))
+    around.update(b if a == name else a for a, b in contacts(scene, state) if name in (a, b))
+    around.update(s for o, s in state.covered if o == name)
+    chems = sorted(
+        o for o in around if o != name and o in scene and "chemical" in scene.info(o).attributes
+    )
+    return chems[0] if chems else None
+
+
+def _chemical_clashes(scene: Scene, state: State) -> list[str]:
+    """Chemicals in contact with an incompatible one: they keep fuming in every later image
+    (the world flags no state for a mix, only the event of the step)."""
+    bad = incompatible_chemicals()
+    out: set[str] = set()
+    for a, b in contacts(scene, state):
+        ia, ib = scene.info(a), scene.info(b)
+        if (
+            "chemical" in ia.attributes
+            and "chemical" in ib.attributes
+            and frozenset({ia.chemical_class, ib.chemical_class}) in bad
+        ):
+            out |= {a, b}
+    return sorted(out)
 
 
 def _hazards(
     p: Pen, lay: Layout, state: State, scene: Scene, fills: dict[str, list[RGB]]
 ) -> list[Box]:
-    """Draw hazard marks; returns the areas of flames (tags keep clear of them)."""
+    """Draw hazard marks; returns the areas of flames, overflow and fumes (tags keep clear
+    of them)."""
     flames: list[Box] = []
+    clashes = set(_chemical_clashes(scene, state))
     for name in lay.order:
         node = lay.nodes[name]
         b = node.box
@@ -150,8 +224,10 @@ def _hazards(
             effects.puddle(p, b, (fills.get(name) or [WATER])[0])
         elif state.has("brim_full", name):
             effects.brim(p, b, (fills.get(name) or [WATER])[0])
-        if state.has("fumes", name):
+            flames.append(Box(b.x0 - p.n(4), b.y0 - p.n(20), b.x1 + p.n(12), b.y0 + p.n(4)))
+        if state.has("fumes", name) or name in clashes:
             effects.fumes(p, b, name)
+            flames.append(Box(b.x0 - p.n(6), b.y0 - p.n(56), b.x1 + p.n(6), b.y0))
         if state.has("fallen", name) or state.has("tipped", name):
             effects.fall_marks(p, b)
         if state.has("hot", name) and not state.has("on_fire", name):
@@ -214,10 +290,16 @@ def render(
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
     fills = _fills(scene, state)
+    badges: list[Box] = []
     for name in lay.order:
         node = lay.nodes[name]
         _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
-        _overlays(pen, node, state)
+        badges += _overlays(pen, node, state, scene)
+    for name in lay.order:  # a toaster's body goes in front of what stands in its slots
+        node = lay.nodes[name]
+        if node.kind in SLOTTED_KINDS and node.inside and node.shows_inside:
+            _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
+            _overlays(pen, node, state, scene)
     flames = _hazards(pen, lay, state, scene, fills)
 
     tags: list[Tag] = []
@@ -272,16 +354,17 @@ def render(
             border = effects.ALERT if n in involved else (110, 110, 110)
             tags.append(Tag(n, lay.nodes[n].box, border=border, exempt=holders))
         for n in lay.roots:
+            parts = lay.nodes[n].parts
             tags.append(
                 Tag(
                     n,
-                    lay.nodes[n].box,
+                    max(parts, key=lambda b: (b.w, -b.x0)) if parts else lay.nodes[n].box,
                     below=True,
                     border=effects.ALERT if n in involved else (110, 110, 110),
                 )
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
-    obstacles += flames
+    obstacles += flames + badges
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
     draw_tags(img, placed, fsize)
     if labels:
@@ -302,7 +385,8 @@ def render(
 
     boxes = {n: lay.nodes[n].box for n in lay.order}
     boxes[lay.floor] = lay.floor_box
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale)
+    pieces = {n: lay.nodes[n].parts for n in lay.order if lay.nodes[n].parts}
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces)
 
 
 def _header(
