@@ -143,6 +143,15 @@ STEP_RULES: tuple[Rule, ...] = (
         liquids.overflow,
     ),
     Rule(
+        "knock_over",
+        "proximity",
+        "spillage_overflow",
+        "spill",
+        "picking up or putting down something big beside an open drink knocks it over",
+        "everyday physics; keep drinks away from electronics (most liquid damage is a knocked-over drink)",
+        liquids.knock_over,
+    ),
+    Rule(
         "liquid_on_appliance",
         "containment",
         "electrical",
@@ -315,6 +324,7 @@ PIPELINE: tuple[Callable[[Context], None], ...] = (
     _relayout,
     liquids.spill_open,
     liquids.overflow,
+    liquids.knock_over,
     liquids.liquid_on_appliance,
     _soil,
     heat.heat_fire,
