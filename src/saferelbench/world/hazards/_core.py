@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from saferelbench.world.actions import Action, ActionName
 from saferelbench.world.events import HazardEvent
@@ -38,8 +39,9 @@ class Context:
     def info(self, name: str) -> ObjectInfo:
         return self.scene.info(name)
 
-    @property
+    @cached_property
     def moved(self) -> str | None:
+        """The object the action moves (computed once per step: every rule asks)."""
         return self.action.moves
 
 

@@ -91,6 +91,12 @@ def appliance_wet_place(ctx: Context) -> None:
                     "electrical", "appliance_wet_place", [x, surface], f"{surface} wiped around {x}"
                 )
         return
+    if (
+        ctx.moved is None
+        and str(ctx.action.name) != "TOGGLE_ON"
+        and after.covered == before.covered
+    ):
+        return
     candidates: set[str] = set()
     if ctx.moved is not None:
         candidates.update([ctx.moved, *after.descendants(ctx.moved)])
