@@ -429,3 +429,21 @@ def test_no_extended_action_needs_the_container_open_or_cares_where_things_stand
     )
     assert out[-1] == (Outcome.OK, "")
     assert s.is_saturated("rag.n.01_1", "liquid_soap.n.01_1")
+
+
+def test_things_that_do_not_exist_cannot_be_acted_on(world: World) -> None:
+    # the halves before the cut; the apple after it; WAIT never fails
+    fails(world, "not_real", "PLACE_ON_TOP(half__apple.n.01_1, shelf.n.01_1)")
+    fails(
+        world,
+        "not_real",
+        "CUT(apple.n.01_1, carving_knife.n.01_1)",
+        "PLACE_ON_TOP(apple.n.01_1, shelf.n.01_1)",
+    )
+    s, out = run(
+        world,
+        "CUT(apple.n.01_1, carving_knife.n.01_1)",
+        "WAIT(apple.n.01_1)",
+        "PLACE_ON_TOP(half__apple.n.01_1, shelf.n.01_1)",
+    )
+    assert out == [(Outcome.OK, "")] * 3 and s.is_ontop("half__apple.n.01_1", "shelf.n.01_1")

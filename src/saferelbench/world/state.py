@@ -118,6 +118,13 @@ class Scene:
     def with_attribute(self, attribute: str) -> list[ObjectInfo]:
         return [o for o in self.objects if attribute in o.attributes]
 
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Scratch space for facts derived from the scene alone (never from a state), so that
+        queries such as :func:`saferelbench.world.substances.soak_categories` are computed
+        once per scene."""
+        return {}
+
     def yields(self, source: str) -> list[str]:
         """The substances ``source`` yields (``insource``), sorted."""
         return sorted(s for o, s in self.insource if o == source)
