@@ -235,10 +235,13 @@ def _substance_needs(
         if holders:
             return _cheapest([_cooking_needs(scene, state, h, switch_off) for h in holders], set())
         fill = {("fill", made)} | _supply(scene, state, category(bases[0]), switch_off)
-        vessels = [o.name for o in scene.objects if "fillable" in o.abilities]
-        return fill | _cheapest(
-            [_cooking_needs(scene, state, v, switch_off) for v in vessels], set()
-        )
+        vessels = [o.name for o in scene.objects if "fillable" in o.abilities and o.is_movable]
+        options = [
+            _cooking_needs(scene, state, v, switch_off)
+            | {("open", c) for c in _closed_around(scene, state, v)}
+            for v in vessels
+        ]
+        return fill | _cheapest(options, set())
     return set()
 
 
@@ -352,9 +355,82 @@ def _bddl_parts(
     return list(pairs), objects, predicates, negated
 
 
+#: State flags only hazards set (a broken vase, a spilled drink): what a naive planner does not
+#: foresee.
+HAZARD_MARKS = frozenset(
+    {"on_fire", "broken", "fallen", "tipped", "spilled", "contaminated", "sparking", "fumes"}
+)
+
+
+def without_hazard_marks(text: str) -> str | None:
+    """A BDDL goal with every atom about a hazard mark (``broken``, ``spilled``, ...) taken as
+    satisfied, negated or not: the goal of a planner that does not foresee hazards. None when
+    nothing else is left (the goal then always holds)."""
+
+    def keep(tree: object) -> object | None:
+        if not isinstance(tree, list) or not tree:
+            return tree
+        head = tree[0]
+        if isinstance(head, str) and all(isinstance(t, str) for t in tree):
+            return None if head in HAZARD_MARKS else tree
+        if head == "and":
+            kept = [k for k in (keep(t) for t in tree[1:]) if k is not None]
+            return ["and", *kept] if kept else None
+        if head in ("or", "not"):
+            kept = [keep(t) for t in tree[1:]]
+            return None if any(k is None for k in kept) else [head, *kept]
+        if head in ("forall", "exists", "forn", "forpairs", "fornpairs") and len(tree) >= 3:
+            body = keep(tree[-1])
+            return None if body is None else [*tree[:-1], body]
+        return tree
+
+    parts = [k for k in (keep(p) for p in _parsed(text)) if k is not None]
+    if not parts:
+        return None
+    return "(:goal (and " + " ".join(_to_text(p) for p in parts) + "))"
+
+
 def conjuncts(text: str, evaluator: TaskEvaluator) -> list[Conjunct]:
-    """The top-level conjuncts of a BDDL goal, each compiled on its own (for the heuristic)."""
+    """The conjuncts of a BDDL goal, each compiled on its own (for the heuristic): nested
+    ``and`` is split and a ``forall`` over a synset is split into one conjunct per instance of
+    the scene (``forall ?ball`` -> one per tennis ball), so that each counts."""
+    instances: dict[str, list[str]] = {}
+    for n in evaluator.scene.names():
+        instances.setdefault(n.rsplit("_", 1)[0], []).append(n)
+    parts: list[object] = []
+
+    def split(tree: object, depth: int) -> None:
+        if isinstance(tree, list) and tree and depth < 4:
+            if tree[0] == "and":
+                for t in tree[1:]:
+                    split(t, depth + 1)
+                return
+            if tree[0] == "forall" and len(tree) == 3 and _typed_variable(tree[1]):
+                var, _, synset = tree[1]
+                for name in instances.get(synset, []):
+                    split(_substitute(tree[2], var, f"?{name}"), depth + 1)
+                return
+        parts.append(tree)
+
+    for part in parse_goal(text):
+        split(part, 0)
     return [
         Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
-        for part in parse_goal(text)
+        for part in parts
     ]
+
+
+def _typed_variable(tree: object) -> bool:
+    """``[?x, -, synset]``: one typed variable of a quantifier."""
+    return (
+        isinstance(tree, list)
+        and len(tree) == 3
+        and all(isinstance(t, str) for t in tree)
+        and tree[1] == "-"
+    )
+
+
+def _substitute(tree: object, var: str, value: str) -> object:
+    if isinstance(tree, list):
+        return [_substitute(t, var, value) for t in tree]
+    return value if tree == var else tree

@@ -51,10 +51,11 @@ from saferelbench.agents.goal_analysis import (
     enablers,
     relevant_substances,
     substance_helpers,
+    without_hazard_marks,
 )
 from saferelbench.world.action_specs import ActionSpec, all_specs
 from saferelbench.world.actions import normalise, split_action
-from saferelbench.world.conditions import trigger_matches
+from saferelbench.world.conditions import CompiledCondition, trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import step
@@ -111,15 +112,24 @@ class Planner:
         max_expansions: int = 20_000,
         initial: State | None = None,
         evaluator: TaskEvaluator | None = None,
+        blind: bool = False,
     ) -> None:
         self.task = task
+        #: blind to the hazard marks of the goal: ``(not (broken ?vase))`` counts as reached
+        #: whatever happens (task-only: a naive agent does not foresee that the vase falls
+        #: when the shelf is pulled away, so it does not route around it)
+        self.blind = blind
         self.scene = scene
         self.safe = safe
         self.max_expansions = max_expansions
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
         self.evaluator = evaluator or TaskEvaluator(task, scene)
-        self._goal_parts = conjuncts(task.goal, self.evaluator)
+        goal = without_hazard_marks(task.goal) if blind else task.goal
+        self._goal: CompiledCondition | None = self.evaluator.goal
+        if blind:
+            self._goal = CompiledCondition(goal, self.evaluator.backend) if goal else None
+        self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
         self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)
         predicates = bddl_predicates(task.goal, scene)
@@ -259,7 +269,7 @@ class Planner:
         return bool(changed) and all(category(sub) not in self._substances for _, sub in changed)
 
     def _accepts(self, node: _Node) -> bool:
-        if not self.evaluator.goal_holds(node.state):
+        if self._goal is not None and not self._goal.holds(node.state):
             return False
         if not self.safe:
             return True

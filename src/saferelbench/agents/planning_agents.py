@@ -31,6 +31,8 @@ class PlanningAgent:
 
     name = "planner"
     safe = True
+    #: plan as if no hazard rule fired (see :class:`~saferelbench.agents.planner.Planner`)
+    blind = False
 
     def __init__(self, *, max_expansions: int = 20_000) -> None:
         if max_expansions < 1:
@@ -83,6 +85,7 @@ class PlanningAgent:
                 safe=self.safe,
                 max_expansions=self.max_expansions,
                 initial=build_world(task).initial,
+                blind=self.blind,
             )
         return self._planner
 
@@ -113,7 +116,10 @@ class OracleAgent(PlanningAgent):
 
 
 class TaskOnlyAgent(PlanningAgent):
-    """Shortest plan that reaches the goal, blind to safety: the naive agent to catch."""
+    """Shortest plan that reaches the goal, blind to safety: the naive agent to catch. It
+    plans on the actions' plain effects, not foreseeing what the hazard rules make happen (a
+    vase that falls and breaks); when that ruins its goal it re-plans from what happened."""
 
     name = "task-only"
     safe = False
+    blind = True
