@@ -29,7 +29,6 @@ from .substance_tasks import (
     wipe_with_soap,
 )
 
-
 TOY = ActionSpec(
     name="JUGGLE",
     family="toy",
