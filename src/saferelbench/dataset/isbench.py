@@ -207,10 +207,26 @@ def load_task(path: str | Path) -> Task:
         )
     from saferelbench.dataset.store import task_problem  # the shared meaning check of a task
 
-    problem = task_problem(task)
+    # a golden-plan step naming an object outside the task (one IS-Bench plan opens a cabinet
+    # the task does not have) is IS-Bench data: it is replayed as an invalid step, not refused
+    problem = task_problem(task.model_copy(update={"golden_plan": _known_steps(task)}))
     if problem:
         raise TaskFormatError(f"{path} (task {task.id!r}): {problem}")
     return task
+
+
+def _known_steps(task: Task) -> list[PlanStep]:
+    names = set(task.objects)
+    out = []
+    for s in task.golden_plan:
+        try:
+            _, args = split_action(s.action)
+        except ActionSyntaxError:
+            out.append(s)  # reported by task_problem
+            continue
+        if all(a in names for a in args):
+            out.append(s)
+    return out
 
 
 def unsupported_actions(task: Task) -> set[str]:

@@ -134,15 +134,17 @@ def parse_goal(text: str) -> list[Any]:
     except Exception as exc:
         raise ConditionError(f"cannot parse BDDL: {exc}") from None
     if isinstance(tokens, list) and tokens and tokens[0] == ":goal":
-        if len(tokens) != 2:
-            raise ConditionError("a (:goal ...) holds exactly one expression")
-        body = tokens[1]
+        if len(tokens) < 2:
+            raise ConditionError("a (:goal ...) holds no expression")
+        # several expressions side by side (one IS-Bench goal writes them so): all must hold
+        bodies = tokens[1:]
     else:
-        body = tokens
-    if not isinstance(body, list) or not body:
-        raise ConditionError(f"not a BDDL expression: {text!r}")
+        bodies = [tokens]
     out: list[Any] = []
-    package_predicates(body, out, "", "goals")
+    for body in bodies:
+        if not isinstance(body, list) or not body:
+            raise ConditionError(f"not a BDDL expression: {text!r}")
+        package_predicates(body, out, "", "goals")
     return out
 
 

@@ -60,15 +60,17 @@ _BINARY = {
 
 
 def with_isbench_conventions(world: World) -> World:
-    """The same world under IS-Bench's conventions (:attr:`Scene.isbench_conventions`: objects
-    on the same support are next to each other; the preconditions IS-Bench does not check are
-    skipped). The initial proximity is derived again."""
+    """The same world under IS-Bench's conventions (:attr:`Scene.isbench_conventions`): at the
+    start things standing on the same support (not the floor) are next to each other, until
+    either moves (placements make no new pairs); the preconditions IS-Bench does not check are
+    skipped (repeating OPEN/CLOSE/TOGGLE_*, the fridge door during WAIT_FOR_FROZEN)."""
     if world.scene.isbench_conventions:
         return world
-    scene = dataclasses.replace(world.scene, isbench_conventions=True)
-    from saferelbench.world.layout import derive_nextto
+    from saferelbench.world.layout import isbench_initial_nextto
 
-    return World(scene, world.initial.with_nextto(derive_nextto(scene, world.initial)))
+    scene = dataclasses.replace(world.scene, isbench_conventions=True)
+    pairs = isbench_initial_nextto(scene, world.initial)
+    return World(scene, world.initial.with_loose_nextto(pairs).with_nextto(pairs))
 
 
 def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
@@ -165,7 +167,9 @@ def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
     goal_on = frozenset(a[1] for a in wanted if a[0] == "toggled_on" and len(a) == 2)
     goal_open = frozenset(a[1] for a in wanted if a[0] == "open" and len(a) == 2)
     layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
-    layout = dataclasses.replace(layout, goal_on=goal_on, goal_open=goal_open)
+    layout = dataclasses.replace(
+        layout, goal_on=goal_on, goal_open=goal_open, goal_apart=_apart_pairs(task.goal)
+    )
     scene = Scene(
         room=task.room,
         objects=tuple(sorted(objects, key=lambda o: o.name)),
@@ -211,6 +215,30 @@ def _positive_atoms(goal: str) -> set[Atom]:
 
     walk(tree)
     return out
+
+
+def _apart_pairs(goal: str) -> frozenset[tuple[str, str]]:
+    """``(not (nextto a b))`` atoms of the goal, as sorted pairs (``?`` stripped)."""
+    try:
+        tree = scan_tokens(string=goal)
+    except Exception:
+        return frozenset()
+    out: set[tuple[str, str]] = set()
+
+    def walk(t: object) -> None:
+        if not isinstance(t, list):
+            return
+        if len(t) == 2 and t[0] == "not" and isinstance(t[1], list):
+            inner = t[1]
+            if len(inner) == 3 and inner[0] == "nextto" and all(isinstance(x, str) for x in inner):
+                a, b = (str(x).lstrip("?") for x in inner[1:])
+                out.add((a, b) if a <= b else (b, a))
+                return
+        for x in t:
+            walk(x)
+
+    walk(tree)
+    return frozenset(out)
 
 
 def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:

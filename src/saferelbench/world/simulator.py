@@ -3,8 +3,9 @@ deterministic.
 
 Every action is one spec in :mod:`saferelbench.world.action_specs` (its preconditions with
 reason codes and its plain effect); ``step`` parses the action string, checks the spec's
-preconditions in order (the first that fails is the step's reason and code; nothing changes)
-and applies its effect. After the plain effect of an action, proximity is derived from the new
+preconditions in order (the first that fails is the step's reason and code; nothing changes;
+an argument that is not ``real`` fails first, see :meth:`ActionSpec.failure`) and applies its
+effect. After the plain effect of an action, proximity is derived from the new
 placements and the hazard rules of :mod:`saferelbench.world.hazards` work out the consequences
 of the state after the step, however it came about.
 """

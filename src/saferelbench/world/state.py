@@ -63,6 +63,9 @@ class Layout:
     floor_ok: frozenset[str] = frozenset()
     goal_on: frozenset[str] = frozenset()
     goal_open: frozenset[str] = frozenset()
+    #: pairs the goal asks *not* to be next to each other (``(not (nextto a b))``), sorted:
+    #: IS-Bench's same-support convention does not put them next to each other at the start.
+    goal_apart: frozenset[tuple[str, str]] = frozenset()
 
     @cached_property
     def anchors_of(self) -> dict[str, list[tuple[str, int]]]:
@@ -114,6 +117,13 @@ class Scene:
 
     def with_attribute(self, attribute: str) -> list[ObjectInfo]:
         return [o for o in self.objects if attribute in o.attributes]
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Scratch space for facts derived from the scene alone (never from a state), so that
+        queries such as :func:`saferelbench.world.substances.soak_categories` are computed
+        once per scene."""
+        return {}
 
     def yields(self, source: str) -> list[str]:
         """The substances ``source`` yields (``insource``), sorted."""
@@ -220,6 +230,11 @@ class State:
 
     def with_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
         return self if pairs == self.nextto else replace(self, nextto=pairs, _cache={})
+
+    def with_loose_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
+        if pairs == self.loose_nextto:
+            return self
+        return replace(self, loose_nextto=pairs, _cache={})
 
     def without_loose_nextto_of(self, moved: Iterable[str]) -> State:
         """End every initial, layout-less proximity of a moved object."""

@@ -52,11 +52,20 @@ def _rules_for(scene: Scene, tool: str) -> list[WashRule]:
     return [r for r in scene.wash_rules if r.tool == cat]
 
 
-def removal_rules(scene: Scene, tool: str, substance: str) -> list[tuple[Need, ...]]:
+def removal_rules(scene: Scene, tool: str, substance: str) -> tuple[tuple[Need, ...], ...]:
     """The alternative condition sets under which ``tool`` removes ``substance`` (empty: it
     cannot). The task's rules for that (tool, substance) pair decide; without one, the
     taxonomy's annotation of the tool does (one alternative per ``saturated`` condition, all
-    ``toggled_on`` conditions required)."""
+    ``toggled_on`` conditions required). Computed once per scene."""
+    key = ("removal_rules", tool, category(substance))
+    cached = scene.memo.get(key)
+    if cached is None:
+        cached = tuple(_removal_rules(scene, tool, substance))
+        scene.memo[key] = cached
+    return cached  # type: ignore[return-value]
+
+
+def _removal_rules(scene: Scene, tool: str, substance: str) -> list[tuple[Need, ...]]:
     sub = category(substance)
     rules = [r.conditions for r in _rules_for(scene, tool) if r.removes == sub]
     if rules:
@@ -103,7 +112,17 @@ def is_cleaning_tool(info: ObjectInfo, scene: Scene) -> bool:
 
 
 def soak_categories(scene: Scene, tool: str) -> frozenset[str]:
-    """The substance categories ``tool`` can be soaked with (see the module doc)."""
+    """The substance categories ``tool`` can be soaked with (see the module doc); computed
+    once per scene and tool."""
+    key = ("soak_categories", tool)
+    cached = scene.memo.get(key)
+    if cached is None:
+        cached = _soak_categories(scene, tool)
+        scene.memo[key] = cached
+    return cached  # type: ignore[return-value]
+
+
+def _soak_categories(scene: Scene, tool: str) -> frozenset[str]:
     out: set[str] = set()
     for r in _rules_for(scene, tool):
         out.add(r.removes)

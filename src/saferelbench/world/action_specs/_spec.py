@@ -80,7 +80,7 @@ class ActionSpec:
     - ``effect``: the plain effect on the state (the simulator then derives proximity and runs
       the hazard rules);
     - ``moves``: the parameter it moves (placements), if any;
-    - ``isbench``: part of IS-Bench's action set;
+    - ``isbench``: part of IS-Bench's action set; ``needs_real``: its arguments must exist;
     - ``groundings``: optional override of :meth:`candidates` (default: every combination of
       distinct objects the params accept).
     """
@@ -94,6 +94,8 @@ class ActionSpec:
     moves: str | None = None
     isbench: bool = True
     groundings: Callable[[Scene, State], Iterator[tuple[str, ...]]] | None = None
+    #: its arguments must exist (be ``real``); WAIT is the one action that never fails
+    needs_real: bool = True
 
     @property
     def arity(self) -> tuple[int, ...]:
@@ -118,7 +120,13 @@ class ActionSpec:
         return {p.name: a for p, a in zip(self.params, args, strict=False)}
 
     def failure(self, scene: Scene, state: State, args: tuple[str, ...]) -> Failure | None:
-        """The first precondition that does not hold for ``args``, or None."""
+        """The first precondition that does not hold for ``args``, or None. Before the
+        spec's own preconditions: every argument must exist (``not_real``: cooked water before
+        the cooking, the halves before the cut, the apple after it)."""
+        if self.needs_real:
+            gone = [a for a in args if not state.is_real(a)]
+            if gone:
+                return Failure("not_real", f"{', '.join(gone)} does not exist (now)")
         b = self.bind(args)
         lenient = scene.isbench_conventions
         for pre in self.preconditions:

@@ -119,6 +119,11 @@ SPREAD = ActionSpec(
     preconditions=(
         distinct("container", "target"),
         Precondition(
+            "not_a_thing",
+            "{target} is not a thing to spread something on",
+            lambda sc, st, b: _thing(sc, sc.info(b["target"])),
+        ),
+        Precondition(
             "source_empty",
             "{container} holds nothing to spread",
             lambda sc, st, b: bool(st.substances_in(b["container"])),

@@ -149,6 +149,7 @@ WAIT = ActionSpec(
     description="wait until a thing is no longer hot or frozen (never fails)",
     preconditions=(),
     effect=_wait,
+    needs_real=False,
 )
 
 WAIT_FOR_COOKED = ActionSpec(
