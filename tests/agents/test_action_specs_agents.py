@@ -156,3 +156,14 @@ def test_task_only_does_not_foresee_hazards_the_planner_would_route_around() -> 
     world = build_world(task)
     seeing = Planner(task, world.scene, safe=False).plan(world.initial)
     assert seeing.ok and len(seeing.actions) == 3, seeing.actions
+
+
+def test_the_oracle_states_the_tasks_tips_when_asked_task_only_cannot() -> None:
+    import json
+
+    task = wipe_with_soap()
+    world = build_world(task)
+    obs = Observation(task=task, scene=world.scene, state=world.initial, step=1)
+    tips = json.loads(OracleAgent().write_tips(obs))["safety_tips"]
+    assert tips == ["Move the toaster off the sink before wiping it."]
+    assert not hasattr(TaskOnlyAgent(), "write_tips")

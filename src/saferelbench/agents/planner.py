@@ -15,19 +15,30 @@ what was issued, so a search node is a state plus the set of such triggers alrea
 (including those of the episode's history). With ``safe=False`` (task-only) conditions and
 hazards are ignored.
 
-Search: A* on plan length. The heuristic (:mod:`saferelbench.agents.goal_analysis`) counts,
-for each unsatisfied top-level conjunct of the goal (and, in safe mode, of the applicable
-termination conditions), the action that makes it true plus the enabling actions it needs
-(open a closed container, bring food to a heat source, close its door, switch it on and, in
-safe mode, off again), each enabling action counted once; ties go to deeper nodes, then to the
+Search: A* on plan length. The actions are those of :mod:`saferelbench.world.action_specs`
+(every spec with arguments; a new spec is searched without touching this module): each spec's
+candidate groundings over the relevant objects, those whose preconditions hold in the state;
+actions that move something (``spec.moves``) only to the destinations described below. The
+heuristic (:mod:`saferelbench.agents.goal_analysis`) counts, for each unsatisfied conjunct of
+the goal (``and`` and ``forall`` split; in safe mode also of the applicable termination
+conditions), the action that makes it true plus the enabling actions it needs (open a closed
+container, bring food to a heat source, close its door, switch it on and, in safe mode, off
+again; for substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a
+vessel to boil), each enabling action counted once; ties go to deeper nodes, then to the
 order in which candidates are generated (the goal's first-named option, carriers before what
 they carry, tidy surfaces before the floor). To keep the branching small, candidate actions
-only involve *relevant* objects (goal objects, the appliances the goal needs, objects named
-by conditions that such actions could trigger, what holds them) and placements only go to
-destinations the goal or a condition names for the object, to "parking" surfaces, or to the
-needed appliances; if that restricted search fails the planner retries with every object of
-the scene. All attempts
+only involve *relevant* objects (goal objects, the appliances the goal needs, the cleaning
+tools, sources and filled containers a substance goal needs, objects named by conditions that
+such actions could trigger, what holds them), placements only go to destinations the goal or
+a condition names for the object, to "parking" surfaces, or to the needed appliances, and a
+step that only moves substances nothing needs (soaking a rag in water when the goal is about
+dust and polish) is skipped; if that restricted search fails the planner retries with every
+object of the scene and every step. All attempts
 share one budget of ``max_expansions`` states, after which the search fails with a reason.
+
+With ``blind=True`` (task-only) the goal is read without its hazard-mark atoms
+(:func:`~saferelbench.agents.goal_analysis.without_hazard_marks`): ``(not (broken ?vase))``
+counts as reached, so the plan does not route around the fall it does not foresee.
 
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
 "shortest" is what A* finds with it. Tests compare it with exhaustive breadth-first search on

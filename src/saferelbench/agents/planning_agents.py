@@ -10,6 +10,7 @@ precaution (it names the safety tip of the condition the action makes true).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
@@ -113,6 +114,12 @@ class OracleAgent(PlanningAgent):
 
     name = "oracle"
     safe = True
+
+    def write_tips(self, observation: Observation) -> str:
+        """The tips step of ``--protocol isbench`` (before the first action): the oracle knows
+        the task's conditions, so it states their safety tips (generic ones included)."""
+        tips = observation.task.safety_tips(include_generic=True)
+        return json.dumps({"safety_tips": tips})
 
 
 class TaskOnlyAgent(PlanningAgent):
