@@ -207,6 +207,8 @@ class Planner:
             self._avoid_hazards = avoid
             for objects, wide, strict in scopes:
                 budget = self.max_expansions - expanded  # one budget for every attempt
+                if strict:  # a quick first try: most tasks need nothing else
+                    budget = min(budget, max(1, self.max_expansions // 10))
                 if budget <= 0:
                     break
                 self._prune_substances = not wide
@@ -338,10 +340,10 @@ class Planner:
     # ----- trigger bookkeeping --------------------------------------------------------------
     def _process_triggered_by(self, action: str) -> list[int]:
         """The process conditions ``action`` triggers. Read strictly (the oracle's first
-        attempt), a trigger also covers the same action on the same first object with other
-        arguments (the fan must be off before it is wiped, whatever the cloth) and, into an
-        open-top receptacle, every placement (on top of a bowl is in it): a safe plan does not
-        dodge a condition by a near-identical action."""
+        attempt, a tenth of the budget), a trigger also covers the same action on the same first
+        object with other arguments (the fan must be off before it is wiped, whatever the cloth)
+        and, into an open-top receptacle, the other placement to the same place (on top of a
+        bowl is in it): a safe plan does not dodge a condition by a near-identical action."""
         key = f"{int(self._strict)}{action}"
         hit = self._process_for.get(key)
         if hit is None:
@@ -361,13 +363,16 @@ class Planner:
     ) -> bool:
         if pattern is None or split is None or not split[1] or len(pattern[1]) != len(split[1]):
             return False
-        names = {split[0]}
         args = split[1]
-        target = args[-1].lower()  # split forms are upper-cased (as trigger_matches reads)
-        if split[0] in self._placing and target in self.scene:
-            if self.scene.info(target).is_open_top:
-                names |= self._placing
-        return pattern[0] in names and pattern[1][0] in ("*", args[0])
+        if split[0] in self._placing:  # where a thing goes matters: same place, other verb
+            target = args[-1].lower()  # split forms are upper-cased (as trigger_matches reads)
+            return (
+                pattern[0] in self._placing
+                and target in self.scene
+                and self.scene.info(target).is_open_top
+                and _matches((split[0], pattern[1]), split)
+            )
+        return pattern[0] == split[0] and pattern[1][0] in ("*", args[0])
 
     def _terms_triggered_by(self, action: str) -> frozenset[int]:
         hit = self._terms_for.get(action)
