@@ -15,7 +15,7 @@ from typing import Any
 
 from saferelbench.dataset.draft import finalize
 from saferelbench.dataset.sample import Sample
-from saferelbench.dataset.templates import Template, for_risk
+from saferelbench.dataset.templates import AnyTemplate, SceneTemplate, for_risk
 
 DEFAULT_SEED = 507
 
@@ -50,14 +50,14 @@ WEIGHTS: dict[str, int] = {
 _ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
 
 
-def allocate(templates: list[Template], n: int) -> list[Template]:
+def allocate(templates: list[AnyTemplate], n: int) -> list[AnyTemplate]:
     """Spread ``n`` samples over templates by weight, interleaved (deterministic)."""
     weights = [WEIGHTS.get(t.name, 1) for t in templates]
     total = sum(weights)
     counts = [n * w // total for w in weights]
     for i in range(n - sum(counts)):
         counts[i % len(counts)] += 1
-    out: list[Template] = []
+    out: list[AnyTemplate] = []
     remaining = counts[:]
     while len(out) < n:
         for i, t in enumerate(templates):
@@ -101,13 +101,20 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
 
 
 def _build_pair(
-    template: Template, relation: str, risk: str, i: int, seed: int, extra: bool
+    template: AnyTemplate, relation: str, risk: str, i: int, seed: int, extra: bool
 ) -> tuple[Sample, list[Sample]]:
+    if isinstance(template, SceneTemplate):
+        return _build_scene_pair(template, relation, risk, i, seed, extra)
     rng = random.Random(seed)
     choices = template.choose(rng)
     pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
     common: dict[str, Any] = dict(
-        relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name
+        relation=relation,
+        risk=risk,
+        pair_id=pair_id,
+        seed=seed,
+        template=template.name,
+        dataset_version=1,  # a turn-1 template (twisted controls)
     )
     spatial = finalize(
         template.build(dict(choices), True, None),
@@ -127,6 +134,49 @@ def _build_pair(
         cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
         controls.append(finalize(draft, sample_id=cid, split="control", twist=twist, **common))
     return spatial, controls
+
+
+def _build_scene_pair(
+    template: SceneTemplate, relation: str, risk: str, i: int, seed: int, extra: bool
+) -> tuple[Sample, list[Sample]]:
+    """Dataset v2: one spatial draft; each control is its ablation (``Draft.ablate``)."""
+    rng = random.Random(seed)
+    choices = template.choose(rng)
+    pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
+    common: dict[str, Any] = dict(
+        relation=relation,
+        risk=risk,
+        pair_id=pair_id,
+        seed=seed,
+        template=template.name,
+        variant=template.variant_of(choices),
+        twist=None,
+    )
+    draft = template.build(dict(choices))
+    if not draft.hazards:
+        raise ValueError(f"template {template.name}: the scene declares no hazard (Draft.hazard)")
+    spatial = finalize(draft, sample_id=pair_id, split="spatial", **common)
+    controls = []
+    for k in range(2 if extra else 1):
+        cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
+        controls.append(
+            finalize(draft.ablate(k), sample_id=cid, split="control", control_index=k + 1, **common)
+        )
+    return spatial, controls
+
+
+def build_pairs(
+    template: AnyTemplate, n: int = 10, seed: int = DEFAULT_SEED, extra: bool = True
+) -> list[Sample]:
+    """``n`` pairs of one template (for a template author's checks): spatial sample and its
+    control(s), the second control included when ``extra``."""
+    out: list[Sample] = []
+    for i in range(n):
+        spatial, controls = _build_pair(
+            template, template.relation, template.risk, i, seed * 7919 + i, extra
+        )
+        out += [spatial, *controls]
+    return out
 
 
 def to_jsonl(samples: list[Sample]) -> str:

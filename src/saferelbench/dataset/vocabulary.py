@@ -634,11 +634,28 @@ LABELS: dict[str, str] = {
 }
 
 
+#: Labels registered by the template helpers' own vocabulary modules
+#: (``templates/<relation>_vocab.py``) through :func:`register_labels`.
+EXTRA_LABELS: dict[str, str] = {}
+
+
+def register_labels(labels: dict[str, str]) -> None:
+    """Add friendlier names (synset word -> label) from a template vocabulary module. A word
+    already labelled differently is an error (two modules disagreeing on a name)."""
+    for word, text in labels.items():
+        known = LABELS.get(word, EXTRA_LABELS.get(word))
+        if known is not None and known != text:
+            raise ValueError(f"label for {word!r}: {text!r} conflicts with {known!r}")
+        EXTRA_LABELS[word] = text
+
+
 def label(synset_or_instance: str) -> str:
     """Human name of a synset or instance: ``bottle__of__bleach_agent.n.01_1`` -> ``bottle of bleach agent``."""
     word = synset_or_instance.split(".")[0]
     if word in LABELS:
         return LABELS[word]
+    if word in EXTRA_LABELS:
+        return EXTRA_LABELS[word]
     return word.replace("__", " ").replace("_", " ")
 
 
@@ -648,13 +665,14 @@ def _info(synset: str) -> ObjectInfo:
 
 
 @cache
-def candidates(role: str) -> tuple[str, ...]:
-    """The role's synsets whose knowledge satisfies the role's predicate, in listed order."""
-    r = ROLES[role]
+def candidates(role: str | Role) -> tuple[str, ...]:
+    """The role's synsets whose knowledge satisfies the role's predicate, in listed order. A
+    :class:`Role` object (from a template's own vocabulary module) works as well as a name."""
+    r = role if isinstance(role, Role) else ROLES[role]
     return tuple(s for s in r.synsets if r.test(_info(s)))
 
 
-def pick(rng: random.Random, role: str, exclude: Sequence[str] = ()) -> str:
+def pick(rng: random.Random, role: str | Role, exclude: Sequence[str] = ()) -> str:
     """A random synset of ``role`` not in ``exclude`` (compared by synset)."""
     pool = [s for s in candidates(role) if s not in exclude]
     if not pool:
