@@ -353,6 +353,10 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
         if d.object in moved:
             errs.append(f"{sid}: the golden plan moves the distractor {d.object}")
     if sample.split != "spatial":
+        if any(
+            c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]
+        ):
+            errs.append(f"{sid}: a control carries a relation-induced condition")
         return errs
     for h in sample.hazards:
         rules = set(h.rules) or _relation_rules(h.relation, h.risk)

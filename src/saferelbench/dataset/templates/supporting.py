@@ -606,10 +606,18 @@ def _stack_choose(rng: random.Random) -> Choices:
     kit = KITS[room]
     xy = _xy(rng, kit)
     s1 = _support(rng, kit, 0.4)
-    s2 = rng.choice(
-        [s for s in kit.boxes if s != s1 and s not in ("folder.n.02", "clipboard.n.01")]
-    )
     l1 = rng.choice((*kit.fragile, *kit.sturdy))
+    # the second box must be a steady place for it (or the careless move drops it at once)
+    size = describe(f"{l1}_1", []).size
+    s2 = rng.choice(
+        [
+            s
+            for s in kit.boxes
+            if s != s1
+            and s not in ("folder.n.02", "clipboard.n.01")
+            and size <= max(describe(f"{s}_1", []).size, 2)
+        ]
+    )
     return {
         "room": room,
         **_surfaces(rng, kit),
