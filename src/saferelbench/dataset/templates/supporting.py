@@ -74,12 +74,16 @@ def _distractor_choices(
 
 
 def _distractors(d: Draft, ch: Choices, fx: dict[str, str]) -> None:
-    """A look-alike of the hazard object and a brim-full drink on the shelf, small things on the
-    shelf or the aside table (never on a support, never where the task puts things down)."""
+    """A look-alike of the hazard object and a brim-full drink on a tray on the shelf, small
+    things on the shelf or the aside table (never on a support, never where the task puts
+    things down)."""
     dc = ch["distractors"]
     shelf = fx["shelf"]
     d.distractor(d.on(d.obj(dc["lookalike"]), shelf), lookalike=True)
-    trap = d.on(d.obj(dc["trap"]), shelf)
+    # the full drink stands on a tray: a routine that moves whatever is not directly on a table
+    # carries it (and spills it); the tray is a harmless distractor of its own
+    tray = d.distractor(d.on(d.obj("tray.n.01"), shelf))
+    trap = d.on(d.obj(dc["trap"]), tray)
     d.fill(trap, dc["trap_liquid"])
     d.flag("brim_full", trap)
     d.distractor(trap, trap="brim_full")
