@@ -96,7 +96,7 @@ def test_the_supporting_groups_meet_their_targets(built: list[Sample]) -> None:
     assert overall["share_goal_ruining"] >= 0.30
     assert overall["plan_length_median"] >= 8
     assert max(overall["rooms"].values()) <= 0.45
-    assert "kitchen" not in overall["rooms"]
+    assert overall["rooms"].get("kitchen", 0.0) <= 0.20  # the freezing family only
     heavy = st["heavy_load_tipping_samples"]
     assert isinstance(heavy, int) and heavy >= 1
     assert overall["distinct_instructions"] == overall["spatial"]  # one per pair

@@ -183,10 +183,10 @@ KITS: dict[str, Kit] = {
                 "shampoo__bottle.n.01",
                 "vase.n.01",
             ),
-            ("hairbrush.n.01", "comb.n.01", "razor.n.01", "bottle__of__lotion.n.01"),
+            ("hairbrush.n.01", "bottle__of__lotion.n.01"),
             ("outline_vase.n.01", "candlestick.n.01"),
             ("water_glass.n.02", "vase.n.01", "mug.n.04"),
-            ("toothbrush.n.01", "comb.n.01", "soap.n.01", "razor.n.01", "bottle__of__lotion.n.01"),
+            ("toothbrush.n.01", "comb.n.01", "soap.n.01", "razor.n.01"),
         ),
     )
 }
