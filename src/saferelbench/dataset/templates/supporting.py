@@ -324,7 +324,7 @@ def _tidy_build(ch: Choices, risk: str) -> Draft:
     l2 = None
     if ch["l2"]:
         l2 = d.obj(ch["l2"])
-        risk2 = "tipping" if ch["second_tips"] or risk == "tipping" else "falling_object"
+        risk2 = "tipping" if ch["second_tips"] else "falling_object"
         d.hazard(
             l2,
             "supporting",
