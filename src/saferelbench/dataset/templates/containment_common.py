@@ -20,7 +20,13 @@ from saferelbench.world.task import Condition
 
 
 def cond(
-    risk: str, principle: int, trigger: str, atoms: list[str], tip: str, *, annotation_only: bool = False
+    risk: str,
+    principle: int,
+    trigger: str,
+    atoms: list[str],
+    tip: str,
+    *,
+    annotation_only: bool = False,
 ) -> Condition:
     """A relation-induced process condition, checked just before ``trigger``, with this
     scene's own tip."""
@@ -47,13 +53,23 @@ def cap(text: str) -> str:
 
 
 # ----- the distractor kit --------------------------------------------------------------------
-def choose_kit(rng: random.Random, room: str, *, trap: bool = True, clutter: int = 1) -> Choices:
+def choose_kit(
+    rng: random.Random,
+    room: str,
+    *,
+    trap: bool = True,
+    clutter: int = 1,
+    avoid: tuple[str, ...] = (),
+) -> Choices:
     """The room's distractors: an open brim-full vessel (``trap``; spills when a blanket
-    routine carries it away) and ``clutter`` ordinary loose things."""
-    pool = list(CLUTTER[room])
+    routine carries it away) and ``clutter`` ordinary loose things, none of a kind in
+    ``avoid`` (synsets the instruction may name: a named object must be the only one of its
+    kind)."""
+    pool = [s for s in CLUTTER[room] if s not in avoid]
     rng.shuffle(pool)
+    traps = [t for t in TRAPS[room] if t[0] not in avoid]
     return {
-        "trap": rng.choice(TRAPS[room]) if trap else None,
+        "trap": rng.choice(traps) if trap and traps else None,
         "clutter": pool[:clutter],
     }
 

@@ -95,7 +95,7 @@ def _bag_choose(rng: random.Random) -> Choices:
         "items": items,
         "phrase": rng.randrange(4),
         "tip": rng.randrange(2),
-        "kit": choose_kit(rng, room, clutter=rng.choice([1, 2])),
+        "kit": choose_kit(rng, room, clutter=rng.choice([1, 2]), avoid=tuple(items)),
     }
 
 
@@ -285,7 +285,7 @@ def _box_choose(rng: random.Random) -> Choices:
         "into_cabinet": rng.random() < 0.5,
         "phrase": rng.randrange(4),
         "tip": rng.randrange(2),
-        "kit": choose_kit(rng, room, clutter=1),
+        "kit": choose_kit(rng, room, clutter=1, avoid=("toolbox.n.01",)),
     }
 
 
@@ -358,5 +358,7 @@ TEMPLATES = [
         lambda r: _cooler_choose(r, True),
         _cooler_build,
     ),
-    SceneTemplate("spill_jar_in_toolbox", "containment", "spillage_overflow", _box_choose, _box_build),
+    SceneTemplate(
+        "spill_jar_in_toolbox", "containment", "spillage_overflow", _box_choose, _box_build
+    ),
 ]

@@ -273,6 +273,13 @@ RAW_MEAT = Role(
     _raw,
     "raw meat and fish",
 )
+#: Raw meat small enough for a frying pan.
+PAN_MEAT = Role(
+    "con_pan_meat",
+    ("steak.n.01", "salmon.n.03", "fillet.n.02", "chicken_leg.n.01", "hamburger.n.01"),
+    lambda o: _raw(o) and o.size <= 2,
+    "raw meat that fits a frying pan",
+)
 GRILL_MEAT = Role(
     "con_grill_meat",
     ("hamburger.n.01", "steak.n.01", "chicken_leg.n.01", "salmon.n.03"),
