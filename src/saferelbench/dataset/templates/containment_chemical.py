@@ -78,6 +78,7 @@ _SECOND_CHEMICALS = (
     "bottle__of__disinfectant.n.01",
 )
 
+
 def _basket_choose(rng: random.Random, rag: bool) -> Choices:
     room = rng.choice(["kitchen", "dining_room", "dining_room"])
     foods: list[str] = []

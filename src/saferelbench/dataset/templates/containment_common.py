@@ -16,6 +16,7 @@ from saferelbench.dataset.draft import Draft
 from saferelbench.dataset.templates.common import Choices, bddl
 from saferelbench.dataset.templates.containment_vocab import CLUTTER, TRAPS
 from saferelbench.dataset.vocabulary import label
+from saferelbench.world.knowledge import describe
 from saferelbench.world.task import Condition
 
 
@@ -89,9 +90,7 @@ def place_kit(d: Draft, kit: Choices, trap_at: str, clutter_at: list[str]) -> No
 
 
 def _breakable(synset: str) -> bool:
-    from saferelbench.dataset.vocabulary import _info
-
-    return "breakable" in _info(synset).abilities
+    return "breakable" in describe(f"{synset}_1", []).abilities
 
 
 # ----- appliances ----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from saferelbench.dataset.templates.containment_common import (
 from saferelbench.dataset.templates.containment_vocab import (
     DIRTY_ITEM,
     FRUIT,
+    FREEZER_BOWL,
     FRUIT_BOWL,
     FRYING_PAN,
     GRILL_MEAT,
@@ -66,8 +67,9 @@ def _dirty_conditions(d: Draft, food: str, dirty: str, tip: str, k: int) -> None
 # ----- the dirty fruit bowl ------------------------------------------------------------------
 def _bowl_choose(rng: random.Random, freeze: bool) -> Choices:
     room = "kitchen" if freeze else rng.choice(["dining_room", "dining_room", "kitchen"])
-    bowl = pick(rng, FRUIT_BOWL)
-    bowl2 = pick(rng, FRUIT_BOWL, exclude=[bowl])
+    pool = FREEZER_BOWL if freeze else FRUIT_BOWL
+    bowl = pick(rng, pool)
+    bowl2 = pick(rng, pool, exclude=[bowl])
     return {
         "variant": room + ("+freeze" if freeze else ""),
         "room": room,

@@ -420,7 +420,7 @@ _PAN_PHRASES = (
     "Fry the {food} in the {pan} and put it on the {plate}.",
     "Cook the {food} on the stove, then serve it on the {plate}.",
     "Please make the {food} in the {pan} and put it on the {plate}.",
-    "Could you pan-fry the {food} for breakfast and plate it on the {plate}?",
+    "Could you pan-fry the {food} for breakfast and serve it on the {plate}?",
 )
 
 

@@ -307,6 +307,13 @@ FRUIT_BOWL = Role(
     lambda o: o.is_movable and o.is_container and "food_surface" in o.attributes,
     "bowls and baskets for fruit",
 )
+#: Bowls fruit is frozen in.
+FREEZER_BOWL = Role(
+    "con_freezer_bowl",
+    ("bowl.n.01", "mixing_bowl.n.01"),
+    lambda o: o.is_movable and o.is_container and "food_surface" in o.attributes,
+    "bowls that go in the fridge",
+)
 #: Baskets groceries and picnic food are carried in (not hampers or buckets).
 FOOD_BASKET = Role(
     "con_food_basket",
