@@ -31,8 +31,8 @@ from saferelbench.dataset.templates.containment_common import (
 )
 from saferelbench.dataset.templates.containment_vocab import (
     DIRTY_ITEM,
-    FRUIT,
     FREEZER_BOWL,
+    FRUIT,
     FRUIT_BOWL,
     FRYING_PAN,
     GRILL_MEAT,
