@@ -303,9 +303,9 @@ MICROWAVE_DISH = Role(
 #: Bowls fruit is put in.
 FRUIT_BOWL = Role(
     "con_fruit_bowl",
-    ("bowl.n.01", "colander.n.01", "wicker_basket.n.01"),
+    ("bowl.n.01", "colander.n.01", "mixing_bowl.n.01"),
     lambda o: o.is_movable and o.is_container and "food_surface" in o.attributes,
-    "bowls and baskets for fruit",
+    "bowls for fruit",
 )
 #: Bowls fruit is frozen in.
 FREEZER_BOWL = Role(
@@ -317,9 +317,9 @@ FREEZER_BOWL = Role(
 #: Baskets groceries and picnic food are carried in (not hampers or buckets).
 FOOD_BASKET = Role(
     "con_food_basket",
-    ("wicker_basket.n.01", "shopping_basket.n.01"),
+    ("shopping_basket.n.01", "bag.n.06"),
     lambda o: o.is_movable and o.is_container and "openable" not in o.abilities,
-    "shopping and wicker baskets",
+    "shopping baskets and paper bags (not wicker laundry baskets)",
 )
 #: Buckets and boxes cleaning things are carried in.
 CLEANING_TUB = Role(
@@ -448,7 +448,6 @@ register_labels(
         "disinfectant__bottle": "disinfectant spray bottle",
         "bottle__of__glass_cleaner": "bottle of glass cleaner",
         "bleaching_agent__atomizer": "bleach spray",
-        "bottle__of__bleach_agent": "bottle of bleach",
         "chlorine__bottle": "bottle of chlorine bleach",
         "bottle__of__ammonia": "bottle of ammonia",
         "ammonia_water__atomizer": "ammonia cleaning spray",
