@@ -187,7 +187,7 @@ def _bowl_build(ch: Choices) -> Draft:
 # ----- cooked food back on the raw-meat plate --------------------------------------------------
 def _stove_choose(rng: random.Random) -> Choices:
     meat = pick(rng, PAN_MEAT)
-    paper = pick(rng, PAN_PAPER) if rng.random() < 0.5 else None
+    paper = pick(rng, PAN_PAPER) if rng.random() < 0.75 else None
     return {
         "variant": "stove" + ("+paper" if paper else ""),
         "paper": paper,
