@@ -416,6 +416,25 @@ TRAPS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: Bulky devices a drink stands beside (lifting one knocks the drink over: ``knock_over``), per
+#: room, and the open drinks that stand beside them (vessel, liquid).
+DEVICES: dict[str, tuple[str, ...]] = {
+    "kitchen": ("radio_receiver.n.01",),
+    "dining_room": ("loudspeaker.n.01", "radio_receiver.n.01"),
+    "garden": ("loudspeaker.n.01", "radio_receiver.n.01"),
+    "garage": ("radio_receiver.n.01",),
+    "utility_room": ("radio_receiver.n.01",),
+    "bathroom": (),
+    "bedroom": ("laptop.n.01",),
+    "private_office": ("laptop.n.01", "monitor.n.04", "printer.n.03"),
+    "living_room": ("game_console.n.01", "loudspeaker.n.01", "audio_system.n.01"),
+}
+DRINKS: tuple[tuple[str, str], ...] = (
+    ("water_glass.n.02", "water.n.06"),
+    ("wineglass.n.01", "red_wine.n.01"),
+    ("vase.n.01", "water.n.06"),
+)
+
 #: What each travel bottle holds (a juice carton holds juice, a milk carton milk).
 BOTTLE_LIQUIDS: dict[str, tuple[str, ...]] = {
     "water_bottle.n.01": ("water.n.06",),
