@@ -79,6 +79,11 @@ ATTRIBUTES = frozenset(
         "food_surface",
         "for_liquids",
         "floor_covering",
+        # the hazards IS-Bench's tasks check (docs/hazards.md, "Attributes")
+        "water_source",
+        "outlet",
+        "not_microwave_safe",
+        "soil",
     }
 )
 

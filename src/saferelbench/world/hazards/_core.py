@@ -97,6 +97,43 @@ def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
     return holds_liquid(scene, state, container)
 
 
+def substance_info(scene: Scene, substance: str) -> ObjectInfo:
+    """What a substance is (water, dust, liquid soap), listed in the task or not."""
+    from saferelbench.world.knowledge import describe
+
+    return scene.info(substance) if substance in scene else describe(substance)
+
+
+def is_liquid(scene: Scene, substance: str) -> bool:
+    return "liquid" in substance_info(scene, substance).abilities
+
+
+def is_soil(scene: Scene, substance: str) -> bool:
+    """Dirt on a surface (``soil``: dust, dirt, mud, stains, mould, grease, ...)."""
+    return "soil" in substance_info(scene, substance).attributes
+
+
+def saturations(state: State, obj: str) -> list[str]:
+    """The substances ``obj`` (a cloth, a sponge) is soaked with."""
+    pairs: frozenset[tuple[str, str]] = getattr(state, "saturated", frozenset())
+    return sorted(s for o, s in pairs if o == obj)
+
+
+def wet(scene: Scene, state: State, obj: str) -> bool:
+    """Soaked with a liquid, or covered with one (a wet rag, a wet sponge, a wet counter)."""
+    if any(is_liquid(scene, s) for s in saturations(state, obj)):
+        return True
+    return any(o == obj and is_liquid(scene, s) for o, s in state.covered)
+
+
+def wet_place(scene: Scene, state: State, where: str) -> bool:
+    """A place where water is: a sink, a bathtub (``water_source``), or a surface covered with a
+    liquid."""
+    if "water_source" in scene.info(where).attributes:
+        return True
+    return any(o == where and is_liquid(scene, s) for o, s in state.covered)
+
+
 # ----- moving things ----------------------------------------------------------------------------
 def landing(scene: Scene, state: State, obj: str) -> str:
     """Where something falling from its support ends up: inside the nearest container that
