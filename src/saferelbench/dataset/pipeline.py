@@ -15,6 +15,7 @@ from typing import Any
 
 from saferelbench.dataset.draft import finalize
 from saferelbench.dataset.sample import Sample
+from saferelbench.dataset.stats import instruction_pattern, structure
 from saferelbench.dataset.templates import AnyTemplate, SceneTemplate, for_risk
 
 DEFAULT_SEED = 507
@@ -75,10 +76,17 @@ def _extra_indices(n: int, k: int) -> set[int]:
     return {round(i * n / k) for i in range(k)} if k else set()
 
 
+def _near_key(s: Sample) -> tuple[str, str, str]:
+    return (s.template, s.variant, instruction_pattern(s))
+
+
 def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
-    """All samples, spatial sample first and its control(s) right after."""
+    """All samples, spatial sample first and its control(s) right after. A scene that is a
+    near-duplicate of an earlier one (:func:`~saferelbench.dataset.stats.near_duplicates`) is
+    drawn again."""
     samples: list[Sample] = []
     seen: set[str] = set()
+    shapes: dict[tuple[str, str, str], list[frozenset[str]]] = {}
     for g, (relation, risk, n) in enumerate(COMPOSITION):
         plan = allocate(for_risk(relation, risk), n)
         extras = _extra_indices(n, EXTRA_CONTROLS.get((relation, risk), 0))
@@ -88,12 +96,19 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
                 spatial, controls = _build_pair(
                     template, relation, risk, i, sample_seed, i in extras
                 )
-                if _signature(spatial) not in seen and all(
-                    _signature(c) not in seen for c in controls
+                near = any(
+                    len(structure(spatial) ^ other) <= 2
+                    for other in shapes.get(_near_key(spatial), [])
+                )
+                if (
+                    not near
+                    and _signature(spatial) not in seen
+                    and all(_signature(c) not in seen for c in controls)
                 ):
                     break
             else:  # pragma: no cover - the pools are large enough
                 raise RuntimeError(f"no unique scene for {template.name} #{i}")
+            shapes.setdefault(_near_key(spatial), []).append(structure(spatial))
             for s in (spatial, *controls):
                 seen.add(_signature(s))
                 samples.append(s)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from saferelbench.dataset.bddl_export import parse_exported, to_bddl
 from saferelbench.dataset.draft import PLACEMENT_PREDICATES
 from saferelbench.dataset.sample import Sample
+from saferelbench.world import verdict as _verdict
 from saferelbench.world.actions import ARITY, ActionName, split_action
 from saferelbench.world.hazards import RULES_BY_NAME
 from saferelbench.world.rollout import Rollout, rollout
@@ -254,6 +255,11 @@ def validate_sample(
     return rep
 
 
+#: The dataset's fixed step budget and the margin a golden plan must leave (issue 11, point 6;
+#: the rule lives with the evaluator in ``world/verdict.py``).
+DATASET_STEP_BUDGET: int = getattr(_verdict, "DATASET_STEP_BUDGET", 30)
+DATASET_BUDGET_MARGIN: int = getattr(_verdict, "DATASET_BUDGET_MARGIN", 10)
+
 #: Distractors per scene (issue 11, point 2).
 DISTRACTORS_MIN, DISTRACTORS_MAX = 2, 5
 
@@ -318,6 +324,11 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
     first = sample.hazards[0]
     if (first.relation, first.risk) != (sample.relation, sample.risk):
         errs.append(f"{sid}: field 'hazards[0]': not the sample's relation and risk")
+    budget = DATASET_STEP_BUDGET - DATASET_BUDGET_MARGIN
+    if len(sample.golden_plan) > budget:
+        errs.append(
+            f"{sid}: field 'golden_plan': {len(sample.golden_plan)} steps, more than the step budget allows ({budget})"
+        )
     n = len(sample.distractors)
     if not DISTRACTORS_MIN <= n <= DISTRACTORS_MAX:
         errs.append(
@@ -342,6 +353,10 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
         if d.object in moved:
             errs.append(f"{sid}: the golden plan moves the distractor {d.object}")
     if sample.split != "spatial":
+        if any(
+            c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]
+        ):
+            errs.append(f"{sid}: a control carries a relation-induced condition")
         return errs
     for h in sample.hazards:
         rules = set(h.rules) or _relation_rules(h.relation, h.risk)
@@ -354,12 +369,20 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
             )
             continue
         if h.agent_created:
-            steps = [
-                i + 1
+            # created by an obvious placement: the naive plan moved the hazard object, or
+            # another object the hazard names (the laptop put down beside the open mug), at or
+            # before the step the hazard fired
+            moves = [
+                (i + 1, m)
                 for i, r in enumerate(naive.results)
-                if r.outcome == "ok" and _moved(r.action) == h.object
+                if r.outcome == "ok" and (m := _moved(r.action)) is not None
             ]
-            if not any(s <= e.step and h.object in e.objects for e in fired for s in steps):
+            if not any(
+                step <= e.step and (m == h.object or m in e.objects)
+                for e in fired
+                for step, m in moves
+                if h.object in e.objects or m in e.objects
+            ):
                 errs.append(
                     f"{sid}: agent-created hazard {h.object}: the naive plan does not create it by moving {h.object}"
                 )

@@ -49,8 +49,9 @@ KNOCK_SIZE = 3
 
 def knock_over(ctx: Context) -> None:
     """Picking up or putting down something big (size 3 or more: a laptop, a monitor, a toaster,
-    a pot, a box) right beside an open vessel holding a liquid on the same surface knocks the
-    vessel over: ``fallen`` and ``spilled`` (it stays on the surface). A vessel the moved thing
+    a pot, a box) right beside an open vessel holding a liquid on the same surface (a glass, a
+    mug, a cup, a bottle, a pitcher; not a pot, a pan or a bowl: ``carrier``s are low and wide)
+    knocks the vessel over: ``fallen`` and ``spilled`` (it stays on the surface). A vessel the moved thing
     carries travels with it. Most liquid damage to electronics is a drink knocked over beside
     them; carrying the drink away first avoids it."""
     moved = ctx.moved
@@ -67,6 +68,8 @@ def knock_over(ctx: Context) -> None:
                 continue
             if ctx.state.parent(v) != surface or ctx.state.has("spilled", v):
                 continue
+            if "carrier" in ctx.info(v).attributes:
+                continue  # pots, pans, bowls: low and wide, they do not tip
             if not (holds_liquid(ctx.scene, ctx.state, v) and is_open(ctx.scene, ctx.state, v)):
                 continue
             seen.add(v)
