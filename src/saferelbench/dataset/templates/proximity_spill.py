@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from saferelbench.dataset.draft import Draft, inside, nextto, ontop
 from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.proximity_parts import (
+    BULKY_KITCHEN,
     SPILL_PLACE_TIPS,
     SPILL_TIPS,
     Choices,
@@ -396,7 +397,11 @@ def _build_put(ch: Choices) -> Draft:
     tail = f" The {label(books[0])} and the {label(books[1])} go in the cabinet."
     d.instruction = r.phrases[ch["phrase"] % len(r.phrases)].format(dev=label(dev)) + tail
     tip = fill_tip(
-        SPILL_PLACE_TIPS, ch["tip"], item=the(drink), device=the(dev), surface=label(target)
+        SPILL_PLACE_TIPS,
+        ch["tip"],
+        item=the(drink),
+        device=the(dev),
+        surface=label(target),
     )
     d.step(f"PLACE_ON_TOP({drink}, {shelf})", tip, tag="relation")
     d.step(f"OPEN({store})")
@@ -463,7 +468,7 @@ def _choose_kitchen(rng: random.Random) -> Choices:
         "extra": pick(rng, ROOM_INERT),
         "phrase": rng.randrange(12),
         "tip": rng.randrange(6),
-        **choose_trap(rng, ("mug.n.04", "water_glass.n.02", "coffee_cup.n.01")),
+        **choose_trap(rng, ("mug.n.04", "water_glass.n.02", "coffee_cup.n.01"), BULKY_KITCHEN),
     }
 
 
