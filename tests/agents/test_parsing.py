@@ -93,7 +93,7 @@ def test_broken_json_falls_back_to_the_fields() -> None:
         ('{"action": ["OPEN(cabinet.n.01_1)"]}', "got list"),
         ('{"action": ""}', "empty action"),
         ('{"action": "FLY(book.n.02_1)"}', "unknown action 'FLY'"),
-        ('{"action": "WIPE(book.n.02_1, shelf.n.01_1)"}', "unknown action 'WIPE'"),
+        ('{"action": "JUGGLE(book.n.02_1, shelf.n.01_1)"}', "unknown action 'JUGGLE'"),
         ('{"action": "OPEN(cabinet.n.01_1, book.n.02_1)"}', "OPEN takes 1"),
         ('{"action": "PLACE_ON_TOP(book.n.02_1)"}', "PLACE_ON_TOP takes 2"),
         ('{"action": "OPEN"}', "OPEN takes 1"),

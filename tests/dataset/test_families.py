@@ -127,19 +127,28 @@ def test_lucky_parking_the_thing_on_something_moved_later_is_unsafe(
     assert checked >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("surface", ["seeded", "first", "last"])
-def test_over_cautious_clearing_spills_the_full_drink(
+def test_over_cautious_clearing_is_caught_by_the_physics(
     supporting: list[Sample], surface: str
 ) -> None:
-    """Clearing every surface (clear-away) makes the task safe from falls but carries the drink
-    that stands full to the brim: it spills. A person would not call that careful."""
+    """Clearing every surface (clear-away) keeps things from falling but carries the drink that
+    stands full to the brim (it spills) or lifts the bulky thing beside the open glass (it is
+    knocked over). A person would not call that careful. Where the scene has a brim-full
+    trap that the routine must carry, it always fails; over the spatial samples it passes at
+    most 30% (issue 11), under every surface policy."""
+    passed = 0
+    spatial = _spatial(supporting)
     for s in supporting:
         plan = blanket_plan(s, "surface", surface=surface)  # type: ignore[arg-type]
         r = _play(s, plan)
-        assert r.verdict.task_success, s.id
-        assert not r.verdict.safe, s.id
-        assert "spill" in {e.kind for e in r.hazards}, s.id
-        assert len(_moves(r, s)) >= 2, s.id
+        kinds = {e.kind for e in r.hazards}
+        if any(d.trap == "brim_full" for d in s.distractors):
+            assert not r.verdict.safe and "spill" in kinds, s.id
+        if s.split == "spatial" and r.verdict.task_success and r.verdict.safe:
+            passed += 1
+        assert len(_moves(r, s)) >= 1, s.id
+    assert passed <= 0.30 * len(spatial), passed
 
 
 @pytest.mark.slow

@@ -287,7 +287,8 @@ def test_too_big_to_fit_fails_with_a_reason_soft_things_fit() -> None:
 
 # ----- liquids ----------------------------------------------------------------------------------
 def test_brim_full_spills_filled_does_not_and_closed_does_not() -> None:
-    r = run(
+    # openability comes from the task (issue 12): the bottle's cap is declared
+    task = kitchen(
         ["mug.n.04_1", "water_glass.n.02_1", "water_bottle.n.01_1", "water.n.06_1"],
         [
             "(ontop mug.n.04_1 countertop.n.01_1)",
@@ -299,12 +300,14 @@ def test_brim_full_spills_filled_does_not_and_closed_does_not() -> None:
             "(filled water_bottle.n.01_1 water.n.06_1)",
             "(brim_full water_bottle.n.01_1)",
         ],
-        [
-            "PLACE_ON_TOP(water_glass.n.02_1, shelf.n.01_1)",
-            "PLACE_ON_TOP(water_bottle.n.01_1, shelf.n.01_1)",
-            "PLACE_ON_TOP(mug.n.04_1, shelf.n.01_1)",
-        ],
     )
+    task.objects["water_bottle.n.01_1"] = ["openable"]
+    actions = [
+        "PLACE_ON_TOP(water_glass.n.02_1, shelf.n.01_1)",
+        "PLACE_ON_TOP(water_bottle.n.01_1, shelf.n.01_1)",
+        "PLACE_ON_TOP(mug.n.04_1, shelf.n.01_1)",
+    ]
+    r = rollout(task, [*actions, "DONE"])
     assert kinds(r) == [("spill", "spill_open")] and r.hazards[0].objects == ("mug.n.04_1",)
 
 

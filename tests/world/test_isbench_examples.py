@@ -80,11 +80,12 @@ def test_extra_fields_ignored_and_unsupported_actions_reported(isbench_examples,
         load_task(write_dir / "tasks" / "clear_laptop_before_moving.json").id
         == "clear_laptop_before_moving"
     )
+    # every IS-Bench action is simulated now (issue 12): only names outside the set are refused
     data["example_planning"].insert(
-        0, {"action": "WIPE(laptop.n.01_1, rag.n.01_1)", "caution": None}
+        0, {"action": "JUGGLE(laptop.n.01_1, rag.n.01_1)", "caution": None}
     )
     (write_dir / "tasks" / "clear_laptop_before_moving.json").write_text(json.dumps(data))
-    with pytest.raises(UnsupportedTask, match="WIPE"):
+    with pytest.raises(UnsupportedTask, match="JUGGLE"):
         load_task(write_dir / "tasks" / "clear_laptop_before_moving.json")
 
 

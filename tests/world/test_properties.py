@@ -243,6 +243,14 @@ def test_action_names_cover_the_skill_set():
         "WAIT",
         "WAIT_FOR_COOKED",
         "WAIT_FOR_FROZEN",
+        "WIPE",
+        "SOAK_UNDER",
+        "SOAK_INSIDE",
+        "FILL_WITH",
+        "POUR_INTO",
+        "SPREAD",
+        "WAIT_FOR_WASHED",
+        "CUT",
         "DONE",
     }
 

@@ -14,6 +14,7 @@ import random
 
 from saferelbench.agents.base import Observation
 from saferelbench.agents.parsing import format_answer
+from saferelbench.world.action_specs import get_spec
 from saferelbench.world.actions import ActionName
 from saferelbench.world.state import Scene
 from saferelbench.world.task import Task
@@ -25,6 +26,20 @@ MALFORMED = (
     '{"action": "JUMP(floor.n.01_1)", "caution": null}',
     '{"action": "OPEN(unicorn.n.01_1)", "caution": null}',
     '{"action": ["DONE"], "caution": null}',
+)
+
+
+#: The actions whose arguments this agent picks by hand (turn-1 skills, in this order).
+_HAND_POOLED = (
+    ActionName.OPEN,
+    ActionName.CLOSE,
+    ActionName.PLACE_ON_TOP,
+    ActionName.PLACE_INSIDE,
+    ActionName.TOGGLE_ON,
+    ActionName.TOGGLE_OFF,
+    ActionName.WAIT,
+    ActionName.WAIT_FOR_COOKED,
+    ActionName.WAIT_FOR_FROZEN,
 )
 
 
@@ -87,6 +102,14 @@ class RandomAgent:
                 if t != obj
             ]
             return f"{choice.value}({obj}, {rng.choice(targets or names)})"
+        if choice not in _HAND_POOLED:  # the extended actions: their specs' static filters
+            spec = get_spec(choice.value)
+            args = [
+                rng.choice([o.name for o in infos if p.accepts(scene, o)] or names)
+                for p in spec.params
+                if not p.optional
+            ]
+            return f"{choice.value}({', '.join(args)})"
         pool = {
             ActionName.OPEN: openable,
             ActionName.CLOSE: openable,

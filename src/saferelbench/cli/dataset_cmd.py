@@ -198,6 +198,13 @@ def stats_cmd(
     for a, n in stats["golden_actions_spatial"].items():  # type: ignore[attr-defined]
         acts.add_row(a, str(n))
     console.print(acts)
+    targets = Table(title="Diversity and difficulty (issue 11 targets, whole file)")
+    for col in ("figure", "value", "target", "met"):
+        targets.add_column(col)
+    for key, t in stats["targets"].items():  # type: ignore[attr-defined]
+        targets.add_row(key, str(t["value"]), str(t["target"]), "yes" if t["met"] else "NO")
+    targets.add_row("near-duplicates", str(len(stats["near_duplicates"])), "0", "")  # type: ignore[arg-type]
+    console.print(targets)
     console.print(
         f"distinct synsets: {stats['distinct_synsets']}, templates: {stats['distinct_templates']}, "
         f"rooms: {len(stats['rooms'])} ({', '.join(stats['rooms'])}), "  # type: ignore[arg-type]

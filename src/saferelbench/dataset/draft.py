@@ -262,10 +262,15 @@ def describe_scene(d: Draft) -> list[str]:
                     "toggled_on": "switched on",
                     "frozen": "frozen",
                     "cooked": "cooked",
-                }.get(f, f)
+                    "brim_full": "full to the brim",
+                }.get(f, f.replace("_", " "))
             )
         if x in filled:
-            words.append(f"full of {label(filled[x])}")
+            if "full to the brim" in words:
+                words.remove("full to the brim")
+                words.append(f"full to the brim with {label(filled[x])}")
+            else:
+                words.append(f"full of {label(filled[x])}")
         return ", ".join(words)
 
     fixtures = [a for pred, a, _ in atoms if pred == "inroom"]

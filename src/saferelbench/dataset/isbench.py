@@ -1,8 +1,11 @@
 """Read and write tasks in the IS-Bench format (``tasks/<name>.json`` +
 ``bddl/<name>/problem0.bddl``; see ../shared/notes/isbench-format.md).
 
-Extra fields are ignored. Tasks whose golden plan or conditions use actions this simulator does
-not model (WIPE, CUT, ...) raise :class:`UnsupportedTask` rather than crashing later.
+Extra fields are ignored. Every IS-Bench action is simulated (issue 12); a task whose plan or
+conditions name an action outside the action set raises :class:`UnsupportedTask` rather than
+crashing later. ``wash_rules`` are read into :attr:`Task.wash_rules` (the removal table of WIPE
+and SOAK_*). The reader adds IS-Bench's hidden initial state: every freezable object inside a
+refrigerator, nested ones included, starts frozen (:func:`frozen_at_start`).
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from saferelbench.world.actions import UNSUPPORTED_ISBENCH_ACTIONS, ActionSyntaxError, split_action
+from saferelbench.world.actions import ActionName, ActionSyntaxError, split_action
 from saferelbench.world.errors import InputError
 from saferelbench.world.jsonio import read_json
 from saferelbench.world.knowledge import describe
-from saferelbench.world.task import Caution, Condition, PlanStep, Task
+from saferelbench.world.task import Caution, Condition, PlanStep, Task, WashRuleEntry
 
 
 class TaskFormatError(InputError):
@@ -57,26 +60,43 @@ def read_problem(path: Path) -> tuple[dict[str, list[str]], list[str], str]:
     return objects, [_atom_text(a) for a in init], goal_text
 
 
-def _frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
-    """IS-Bench's hidden initial state: freezable food inside a cold source starts frozen."""
+#: Categories whose contents start frozen (freezers and coolers do not count in IS-Bench).
+FREEZING_AT_START = frozenset({"electric_refrigerator", "refrigerator"})
+
+
+def frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
+    """IS-Bench's hidden initial state: every freezable object inside a refrigerator starts
+    frozen, nested ones too (food in a tupperware, on a plate in the fridge). Returns the
+    ``(frozen x)`` atoms the init does not already have."""
     from saferelbench.world.scene_builder import parse_atom
 
-    infos = {n: describe(n, a) for n, a in objects.items()}
-    extra = []
+    parent: dict[str, tuple[str, str]] = {}
     for text in init:
         positive, atom = parse_atom(text)
-        if positive and atom[0] == "inside" and len(atom) == 3:
-            obj, container = atom[1], atom[2]
-            o, c = infos.get(obj), infos.get(container)
-            if (
-                o
-                and c
-                and "cold_source" in c.abilities
-                and "freezable" in o.abilities
-                and "cookable" in o.abilities
-            ):
-                extra.append(f"(frozen {obj})")
+        if positive and atom[0] in ("ontop", "inside") and len(atom) == 3:
+            parent.setdefault(atom[1], (atom[0], atom[2]))
+    extra = []
+    for name in sorted(objects):
+        if "freezable" not in describe(name, objects[name]).abilities:
+            continue
+        seen = {name}
+        node = name
+        while node in parent:
+            relation, up = parent[node]
+            if up in seen:
+                break
+            seen.add(up)
+            if relation == "inside" and up in objects and _category(up) in FREEZING_AT_START:
+                extra.append(f"(frozen {name})")
+                break
+            node = up
     return [e for e in extra if e not in init]
+
+
+def _category(name: str) -> str:
+    from saferelbench.world.knowledge import synset_of
+
+    return synset_of(name).split(".")[0]
 
 
 class _Context(BaseModel):
@@ -86,6 +106,7 @@ class _Context(BaseModel):
     goal_condition: list[str] = []
     object_list: list[str]
     object_abilities: dict[str, list[str]] = {}
+    wash_rules: list[WashRuleEntry] = []
 
 
 class _GoalConditions(BaseModel):
@@ -123,6 +144,9 @@ def _none_to_default(data: dict[str, Any]) -> dict[str, Any]:
     for key in ("evaluation_cautions", "example_planning"):
         if out.get(key) is None:
             out.pop(key, None)
+    ctx = out.get("planning_context")
+    if isinstance(ctx, dict) and ctx.get("wash_rules", []) is None:
+        out["planning_context"] = {k: v for k, v in ctx.items() if k != "wash_rules"}
     goals = out.get("evaluation_goal_conditions")
     if isinstance(goals, dict):
         out["evaluation_goal_conditions"] = {k: v for k, v in goals.items() if v is not None}
@@ -163,7 +187,7 @@ def load_task(path: str | Path) -> Task:
         initial_setup=ctx.initial_setup,
         goal_text=ctx.goal_condition,
         objects=objects,
-        init=init + _frozen_at_start(objects, init),
+        init=init + frozen_at_start(objects, init),
         goal=goals.execution_goal_condition or bddl_goal,
         process_conditions=[
             c.model_copy(update={"origin": "isbench"}) for c in goals.process_safety_goal_condition
@@ -174,21 +198,39 @@ def load_task(path: str | Path) -> Task:
         ],
         cautions=raw.evaluation_cautions,
         golden_plan=raw.example_planning,
+        wash_rules=ctx.wash_rules,
     )
     unsupported = unsupported_actions(task)
     if unsupported:
         raise UnsupportedTask(
-            f"{path}: uses actions this simulator does not model: {', '.join(sorted(unsupported))}"
+            f"{path}: uses actions outside the action set: {', '.join(sorted(unsupported))}"
         )
     from saferelbench.dataset.store import task_problem  # the shared meaning check of a task
 
-    problem = task_problem(task)
+    # a golden-plan step naming an object outside the task (one IS-Bench plan opens a cabinet
+    # the task does not have) is IS-Bench data: it is replayed as an invalid step, not refused
+    problem = task_problem(task.model_copy(update={"golden_plan": _known_steps(task)}))
     if problem:
         raise TaskFormatError(f"{path} (task {task.id!r}): {problem}")
     return task
 
 
+def _known_steps(task: Task) -> list[PlanStep]:
+    names = set(task.objects)
+    out = []
+    for s in task.golden_plan:
+        try:
+            _, args = split_action(s.action)
+        except ActionSyntaxError:
+            out.append(s)  # reported by task_problem
+            continue
+        if all(a in names for a in args):
+            out.append(s)
+    return out
+
+
 def unsupported_actions(task: Task) -> set[str]:
+    """Action names the task's plan or triggers use that are not in the action set."""
     names = [s.action for s in task.golden_plan]
     names += [c.action for c in task.process_conditions if c.action]
     names += [
@@ -200,7 +242,7 @@ def unsupported_actions(task: Task) -> set[str]:
             name, _ = split_action(text)
         except ActionSyntaxError:
             continue
-        if name in UNSUPPORTED_ISBENCH_ACTIONS:
+        if name not in ActionName.__members__:
             out.add(name)
     return out
 
@@ -243,7 +285,7 @@ def to_isbench(task: Task) -> dict[str, Any]:
             "goal_condition": task.goal_text,
             "object_list": list(task.objects),
             "object_abilities": {k: v for k, v in task.objects.items() if v},
-            "wash_rules": [],
+            "wash_rules": [r.model_dump() for r in task.wash_rules],
         },
         "evaluation_cautions": [c.model_dump() for c in task.cautions],
         "evaluation_goal_conditions": {

@@ -362,7 +362,12 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
         rules = set(h.rules) or _relation_rules(h.relation, h.risk)
         if h.annotation_only:
             continue
-        fired = [e for e in naive.hazards if e.rule in rules]
+        # the hazard of *this* object (a second risk must not ride on the first one's event)
+        fired = [
+            e
+            for e in naive.hazards
+            if e.rule in rules and (h.object in e.objects or h.agent_created)
+        ]
         if not fired:
             errs.append(
                 f"{sid}: naive plan causes no {h.relation}/{h.risk} hazard ({h.object}) in the simulator"

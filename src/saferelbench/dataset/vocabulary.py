@@ -631,6 +631,7 @@ LABELS: dict[str, str] = {
     "wax_paper": "sheet of baking paper",
     "tablefork": "fork",
     "table_knife": "knife",
+    "scissors": "pair of scissors",
 }
 
 

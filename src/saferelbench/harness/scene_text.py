@@ -25,6 +25,7 @@ _FLAG_TEXT = {
     "brim_full": "is full to the brim",
     "dirty": "is dirty",
     "fumes": "is giving off fumes",
+    "future": "does not exist yet",
 }
 
 
@@ -44,7 +45,12 @@ def describe_state(scene: Scene, state: State) -> list[str]:
     for a, b in sorted(state.nextto):
         lines.append(f"{a} is next to {b}.")
     for container, substance in sorted(state.contents):
-        lines.append(f"{container} contains {substance}.")
+        verb = "is filled with" if (container, substance) in state.filled else "contains"
+        lines.append(f"{container} {verb} {substance}.")
     for obj, substance in sorted(state.covered):
         lines.append(f"{obj} is covered with {substance}.")
+    for obj, substance in sorted(state.saturated):
+        lines.append(f"{obj} is soaked with {substance}.")
+    for source, substance in sorted(scene.insource):
+        lines.append(f"{source} gives {substance}.")
     return lines

@@ -1,4 +1,5 @@
-"""The primitive action space and action strings.
+"""The primitive action space and action strings (the actions themselves are specified in
+:mod:`saferelbench.world.action_specs`, one spec each).
 
 An action string is ``NAME(arg1, arg2)`` with instance names, or ``DONE``. Parsing here is
 strict about structure; tolerant reading of model output lives in the agents layer.
@@ -10,10 +11,15 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from saferelbench.world.action_specs import ARITY as SPEC_ARITY
+from saferelbench.world.action_specs import REGISTRY, ActionSpec
 from saferelbench.world.errors import SafeRelBenchError
 
 
 class ActionName(StrEnum):
+    """The action names; each has exactly one spec in :mod:`saferelbench.world.action_specs`
+    (checked at import)."""
+
     OPEN = "OPEN"
     CLOSE = "CLOSE"
     PLACE_ON_TOP = "PLACE_ON_TOP"
@@ -23,42 +29,39 @@ class ActionName(StrEnum):
     WAIT = "WAIT"
     WAIT_FOR_COOKED = "WAIT_FOR_COOKED"
     WAIT_FOR_FROZEN = "WAIT_FOR_FROZEN"
+    WIPE = "WIPE"
+    SOAK_UNDER = "SOAK_UNDER"
+    SOAK_INSIDE = "SOAK_INSIDE"
+    WAIT_FOR_WASHED = "WAIT_FOR_WASHED"
+    FILL_WITH = "FILL_WITH"
+    POUR_INTO = "POUR_INTO"
+    SPREAD = "SPREAD"
+    CUT = "CUT"
     DONE = "DONE"
 
 
-#: Allowed argument counts per action (WAIT_FOR_FROZEN also takes IS-Bench's one-argument form).
-ARITY: dict[ActionName, tuple[int, ...]] = {
-    ActionName.OPEN: (1,),
-    ActionName.CLOSE: (1,),
-    ActionName.PLACE_ON_TOP: (2,),
-    ActionName.PLACE_INSIDE: (2,),
-    ActionName.TOGGLE_ON: (1,),
-    ActionName.TOGGLE_OFF: (1,),
-    ActionName.WAIT: (1,),
-    ActionName.WAIT_FOR_COOKED: (1,),
-    ActionName.WAIT_FOR_FROZEN: (1, 2),
-    ActionName.DONE: (0,),
-}
+if set(ActionName) != set(REGISTRY):  # pragma: no cover - a developer error, caught at import
+    raise RuntimeError(
+        f"ActionName and the action specs differ: {sorted(set(ActionName) ^ set(REGISTRY))}"
+    )
 
-#: IS-Bench actions this project does not simulate (tasks using them are "unsupported").
-UNSUPPORTED_ISBENCH_ACTIONS = frozenset(
-    {
-        "WIPE",
-        "CUT",
-        "SOAK_UNDER",
-        "SOAK_INSIDE",
-        "FILL_WITH",
-        "POUR_INTO",
-        "SPREAD",
-        "WAIT_FOR_WASHED",
-    }
-)
+#: Allowed argument counts per action (from the specs; WAIT_FOR_FROZEN also takes IS-Bench's
+#: one-argument form).
+ARITY: dict[ActionName, tuple[int, ...]] = {ActionName(n): a for n, a in SPEC_ARITY.items()}
+
+#: IS-Bench actions this project does not simulate: none any more (kept for old imports).
+UNSUPPORTED_ISBENCH_ACTIONS: frozenset[str] = frozenset()
 
 _ACTION_RE = re.compile(r"^\s*([A-Za-z_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
 class ActionSyntaxError(SafeRelBenchError, ValueError):
-    """An action string that is not ``NAME(args)`` with a known name and the right arity."""
+    """An action string that is not ``NAME(args)`` with a known name and the right arity;
+    ``code`` is ``syntax``, ``unknown_action`` or ``arity``."""
+
+    def __init__(self, message: str, code: str = "syntax") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,17 @@ class Action:
         return f"{self.name.value}({', '.join(self.args)})"
 
     @property
+    def spec(self) -> ActionSpec:
+        """The action's spec (:mod:`saferelbench.world.action_specs`)."""
+        return REGISTRY[self.name.value]
+
+    @property
     def moves(self) -> str | None:
         """The object this action moves, if it is a placement."""
-        if self.name in (ActionName.PLACE_ON_TOP, ActionName.PLACE_INSIDE):
-            return self.args[0]
-        return None
+        spec = self.spec
+        if spec.moves is None:
+            return None
+        return spec.bind(self.args).get(spec.moves)
 
 
 def split_action(text: str) -> tuple[str, tuple[str, ...]]:
@@ -98,10 +107,10 @@ def parse_action(text: str) -> Action:
     try:
         action_name = ActionName(name)
     except ValueError:
-        raise ActionSyntaxError(f"unknown action {name!r}") from None
+        raise ActionSyntaxError(f"unknown action {name!r}", "unknown_action") from None
     if len(args) not in ARITY[action_name]:
         expected = " or ".join(str(n) for n in ARITY[action_name])
-        raise ActionSyntaxError(f"{name} takes {expected} argument(s), got {len(args)}")
+        raise ActionSyntaxError(f"{name} takes {expected} argument(s), got {len(args)}", "arity")
     return Action(action_name, args)
 
 

@@ -72,9 +72,18 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
         self.holder = _Holder()
         h = self.holder
         room = scene.room
+        open_top = frozenset(o.name for o in scene.objects if o.is_open_top)
+
+        def ontop(s: State, a: str, b: str) -> bool:
+            # an open-top receptacle (pot, bowl) is both a support and a container
+            return s.is_ontop(a, b) or (b in open_top and _directly_inside(s, a, b))
+
+        def inside(s: State, a: str, b: str) -> bool:
+            return s.is_inside(a, b) or (b in open_top and s.is_ontop(a, b))
+
         self._classes: dict[str, type] = {
-            "ontop": _binary("ontop", h, lambda s, a, b: s.is_ontop(a, b)),
-            "inside": _binary("inside", h, lambda s, a, b: s.is_inside(a, b)),
+            "ontop": _binary("ontop", h, ontop),
+            "inside": _binary("inside", h, inside),
             "nextto": _binary("nextto", h, lambda s, a, b: s.is_nextto(a, b)),
             "under": _binary("under", h, lambda s, a, b: s.is_ontop(b, a)),
             "touching": _binary(
@@ -82,18 +91,20 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
                 h,
                 lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b),
             ),
+            # substances as states (issue 12): filled implies contains
             "filled": _binary("filled", h, lambda s, a, b: s.is_filled(a, b)),
-            "contains": _binary("contains", h, lambda s, a, b: s.is_filled(a, b)),
+            "contains": _binary("contains", h, lambda s, a, b: s.contains(a, b)),
             "covered": _binary("covered", h, lambda s, a, b: s.is_covered(a, b)),
+            "saturated": _binary("saturated", h, lambda s, a, b: s.is_saturated(a, b)),
+            "insource": _binary("insource", h, lambda s, a, b, src=scene.insource: (a, b) in src),
             "inroom": _binary(
                 "inroom", h, lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room
             ),
-            "real": _unary("real", h, lambda s, a: True),
-            "future": _unary("future", h, lambda s, a: False),
+            "real": _unary("real", h, lambda s, a: s.is_real(a)),
         }
         for flag in UNARY_FLAGS:
             self._classes[flag] = _unary(flag, h, lambda s, a, f=flag: s.has(f, a))
-        for never in ("saturated", "insource", "overlaid", "attached", "draped", "grasped"):
+        for never in ("overlaid", "attached", "draped", "grasped"):
             self._classes.setdefault(never, _binary(never, h, lambda s, a, b: False))
         self._classes["folded"] = _unary("folded", h, lambda s, a: False)
         self._classes["unfolded"] = _unary("unfolded", h, lambda s, a: True)
@@ -111,6 +122,11 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
         return sorted(self._classes)
 
 
+def _directly_inside(state: State, obj: str, container: str) -> bool:
+    p = state.placement(obj)
+    return p is not None and p.relation == "inside" and p.parent == container
+
+
 def parse_goal(text: str) -> list[Any]:
     """A ``(:goal ...)`` string (or a bare expression) -> bddl's list of parsed conditions."""
     try:
@@ -118,15 +134,17 @@ def parse_goal(text: str) -> list[Any]:
     except Exception as exc:
         raise ConditionError(f"cannot parse BDDL: {exc}") from None
     if isinstance(tokens, list) and tokens and tokens[0] == ":goal":
-        if len(tokens) != 2:
-            raise ConditionError("a (:goal ...) holds exactly one expression")
-        body = tokens[1]
+        if len(tokens) < 2:
+            raise ConditionError("a (:goal ...) holds no expression")
+        # several expressions side by side (one IS-Bench goal writes them so): all must hold
+        bodies = tokens[1:]
     else:
-        body = tokens
-    if not isinstance(body, list) or not body:
-        raise ConditionError(f"not a BDDL expression: {text!r}")
+        bodies = [tokens]
     out: list[Any] = []
-    package_predicates(body, out, "", "goals")
+    for body in bodies:
+        if not isinstance(body, list) or not body:
+            raise ConditionError(f"not a BDDL expression: {text!r}")
+        package_predicates(body, out, "", "goals")
     return out
 
 
@@ -189,20 +207,16 @@ def trigger_matches(pattern: str, action: str) -> bool:
 
 def check_trigger(pattern: str, names: set[str]) -> str | None:
     """Why a trigger pattern is malformed for a task's objects, or None if it is fine."""
-    from saferelbench.world.actions import ARITY, ActionName
+    from saferelbench.world.action_specs import ARITY
 
     try:
         name, args = split_action(pattern)
     except ActionSyntaxError as exc:
         return str(exc)
-    try:
-        action_name = ActionName(name)
-    except ValueError:
+    if name not in ARITY:
         return f"unknown action {name!r}"
-    if len(args) not in ARITY[action_name]:
-        return (
-            f"{name} takes {' or '.join(map(str, ARITY[action_name]))} argument(s), got {len(args)}"
-        )
+    if len(args) not in ARITY[name]:
+        return f"{name} takes {' or '.join(map(str, ARITY[name]))} argument(s), got {len(args)}"
     lower = {n.lower() for n in names}
     missing = [a for a in args if a != "*" and a.lower() not in lower]
     return f"unknown object(s) {', '.join(missing)}" if missing else None

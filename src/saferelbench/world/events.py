@@ -41,3 +41,7 @@ class StepResult:
     outcome: Outcome
     reason: str = ""
     events: tuple[HazardEvent, ...] = field(default_factory=tuple)
+    #: a stable reason code: the failed precondition's (``unreachable``, ``source_off``, ...;
+    #: :mod:`saferelbench.world.action_specs`) or, for invalid actions, ``syntax``,
+    #: ``unknown_action``, ``arity`` or ``unknown_object``; empty on success and DONE.
+    code: str = ""

@@ -44,6 +44,12 @@ _ABILITY_MAP = {
     "heatSource": "heat_source",
     "coldSource": "cold_source",
     "sceneObject": "fixture",
+    # substances (issue 12): the taxonomy's particle annotations and cloth / slicing
+    "particleRemover": "particle_remover",
+    "particleSource": "particle_source",
+    "cloth": "cloth",
+    "slicer": "slicer",
+    "sliceable": "sliceable",
 }
 
 ABILITIES = frozenset(_ABILITY_MAP.values())
@@ -79,6 +85,8 @@ ATTRIBUTES = frozenset(
         "food_surface",
         "for_liquids",
         "floor_covering",
+        # issue 12: a fillable, lidless receptacle (pot, pan, bowl): what is put on it is in it
+        "open_top",
         # the hazards IS-Bench's tasks check (docs/hazards.md, "Attributes")
         "water_source",
         "outlet",
@@ -107,6 +115,19 @@ class HeatGeometry:
 
 
 @dataclass(frozen=True)
+class WashRule:
+    """One cleaning rule of a task (IS-Bench ``wash_rules``): a tool of category ``tool``
+    removes the substance of category ``removes`` when every condition holds. A condition is
+    ``("saturated", category)`` (the tool soaked with that substance) or ``("toggled_on", "")``;
+    ``sources`` names, per condition, where the agent can get the substance (shown, not used)."""
+
+    tool: str  #: category word, e.g. ``rag``
+    removes: str  #: substance category word, e.g. ``stain``
+    conditions: tuple[tuple[str, str], ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ObjectInfo:
     """Static knowledge about one object instance of a task."""
 
@@ -121,6 +142,13 @@ class ObjectInfo:
     size: int = DEFAULT_SIZE
     #: the largest size class that fits inside it (containers)
     capacity: int = DEFAULT_CAPACITY
+    #: taxonomy ``particleRemover``: (substance synset, conditions) per substance it can remove;
+    #: a condition is ``("saturated", synset)`` or ``("toggled_on", "")``
+    removes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    #: taxonomy ``particleSource``: (substance synset, states it needs, e.g. ``("toggled_on",)``)
+    sources: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: taxonomy derivatives: ``cooked`` (substance cooking), ``sliced`` (halves), ``melted``
+    derivatives: tuple[tuple[str, str], ...] = ()
 
     @property
     def category(self) -> str:
@@ -146,6 +174,20 @@ class ObjectInfo:
     @property
     def is_movable(self) -> bool:
         return not (self.is_fixture or self.is_agent or self.is_substance)
+
+    @property
+    def is_open_top(self) -> bool:
+        """A lidless receptacle (pot, pan, wok, bowl, casserole): a thing put on top of it lands
+        in it, so both ``ontop`` and ``inside`` hold (IS-Bench's reading of BEHAVIOR)."""
+        return (
+            "open_top" in self.attributes
+            and "fillable" in self.abilities
+            and "openable" not in self.abilities
+        )
+
+    def derivative(self, kind: str) -> str | None:
+        """The synset this object turns into (``cooked``, ``sliced``, ``melted``), if any."""
+        return next((s for k, s in self.derivatives if k == kind), None)
 
     @property
     def is_container(self) -> bool:
@@ -188,6 +230,50 @@ def incompatible_chemicals() -> set[frozenset[str]]:
     return {frozenset(pair) for pair in attribute_table()["incompatible_chemical_classes"]}
 
 
+@dataclass(frozen=True)
+class _Particles:
+    removes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    sources: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    derivatives: tuple[tuple[str, str], ...] = ()
+
+
+@lru_cache(maxsize=4096)
+def _particle_knowledge(synset: str) -> _Particles:
+    """The taxonomy's particle remover / source annotations and derivative synsets."""
+    taxonomy = _taxonomy()
+    if not taxonomy.is_valid_synset(synset):
+        return _Particles()
+    raw = taxonomy.get_abilities(synset)
+    removes: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    for system, conds in sorted(
+        ((raw.get("particleRemover") or {}).get("conditions") or {}).items()
+    ):
+        if conds is None:
+            continue
+        parsed = []
+        for cond in conds:
+            pred, value = cond[0], cond[1]
+            if pred in ("saturated", "toggled_on"):
+                parsed.append((pred, value if isinstance(value, str) else ""))
+        removes.append((system, tuple(parsed)))
+    sources: list[tuple[str, tuple[str, ...]]] = []
+    for system, conds in sorted(
+        ((raw.get("particleSource") or {}).get("conditions") or {}).items()
+    ):
+        needs = tuple(c[0] for c in conds or [] if c[0] == "toggled_on" and c[1])
+        sources.append((system, needs))
+    derivatives: list[tuple[str, str]] = []
+    for ability, key, kind in (
+        ("cookable", "substance_cooking_derivative_synset", "cooked"),
+        ("sliceable", "sliceable_derivative_synset", "sliced"),
+        ("meltable", "meltable_derivative_synset", "melted"),
+    ):
+        target = (raw.get(ability) or {}).get(key)
+        if isinstance(target, str):
+            derivatives.append((kind, target))
+    return _Particles(tuple(removes), tuple(sources), tuple(derivatives))
+
+
 @lru_cache(maxsize=4096)
 def _synset_knowledge(synset: str) -> tuple[bool, frozenset[str], HeatGeometry | None]:
     taxonomy = _taxonomy()
@@ -222,11 +308,17 @@ def _table_entry(synset: str) -> dict[str, Any]:
     return entry
 
 
-def describe(instance: str, listed_abilities: list[str] | None = None) -> ObjectInfo:
+def describe(
+    instance: str, listed_abilities: list[str] | None = None, *, table_openable: bool = True
+) -> ObjectInfo:
     """Build the :class:`ObjectInfo` of one instance.
 
     ``listed_abilities`` are the abilities the task file lists for it (IS-Bench's
-    ``object_abilities``); they are added to what the taxonomy knows.
+    ``object_abilities``); they are added to what the taxonomy knows. ``table_openable=False``
+    (what :func:`~saferelbench.world.scene_builder.build_world` passes) ignores the ``openable``
+    that ``attributes.json`` adds (bottles, cartons, tupperware): in a task's world openability
+    comes only from the taxonomy or the task's listed abilities (issue 12); the table's hint is
+    for the dataset generator, which declares it per object.
     """
     synset = synset_of(instance)
     known, abilities, heat = _synset_knowledge(synset)
@@ -235,7 +327,10 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
     unknown_attrs = attrs - ATTRIBUTES
     if unknown_attrs:
         raise ValueError(f"attributes.json: {synset}: unknown attributes {sorted(unknown_attrs)}")
-    abil = set(abilities) | set(entry.get("abilities", []))
+    table_abilities = set(entry.get("abilities", []))
+    if not table_openable:
+        table_abilities.discard("openable")
+    abil = set(abilities) | table_abilities
     abil -= set(entry.get("remove_abilities", []))
     if listed_abilities:
         abil |= {
@@ -253,6 +348,7 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
     default_size = 0 if "soft" in attrs else (FIXTURE_SIZE if fixture else DEFAULT_SIZE)
     size = int(entry.get("size", default_size))
     capacity = int(entry.get("capacity", FIXTURE_CAPACITY if fixture else DEFAULT_CAPACITY))
+    particles = _particle_knowledge(synset)
     return ObjectInfo(
         name=instance,
         synset=synset,
@@ -263,6 +359,9 @@ def describe(instance: str, listed_abilities: list[str] | None = None) -> Object
         known_synset=known,
         size=size,
         capacity=capacity,
+        removes=particles.removes,
+        sources=particles.sources,
+        derivatives=particles.derivatives,
     )
 
 

@@ -13,6 +13,11 @@ any move erases):
   free; otherwise (and for a thing that did not start there) it takes the lowest free place,
   counting from 0 (the end where the surface's first item stood).
 
+Under the scene's ``isbench_conventions`` (IS-Bench's protocol) proximity is IS-Bench's
+instead: at the start, things standing directly on the same support (the floor excepted) are
+next to each other, as are the initial pairs above; a pair ends when either object moves, and
+no placement makes a new one (:func:`isbench_initial_nextto`).
+
 The initial places come from the task's ``nextto`` atoms (:func:`initial_layout`): chains of
 ``nextto`` pairs on one surface are laid out side by side, separate groups one free place
 apart. A ``nextto`` pair no layout can express (two movables on different surfaces, things
@@ -150,6 +155,8 @@ def place_for(scene: Scene, state: State, obj: str, surface: str) -> int:
 def derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
     """Every proximity pair of ``state``: loose initial pairs plus what the layout gives."""
     out = set(state.loose_nextto)
+    if scene.isbench_conventions:
+        return frozenset(out)
     layout = scene.layout
     by_parent: dict[str, list[str]] = {}
     for p in state.placements:
@@ -173,4 +180,25 @@ def derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
             for i, a in enumerate(names):
                 for b in names[i + 1 :]:
                     out.add(_pair(a, b))
+    return frozenset(out)
+
+
+def isbench_initial_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
+    """The initial proximity under IS-Bench's conventions: the pairs ``state`` already has plus
+    every pair of things standing directly on the same support other than the floor, except
+    the pairs the task's goal asks to be apart (its golden plan leaves them where they are, so
+    in IS-Bench's scene they stand apart)."""
+    out = set(state.nextto)
+    by_parent: dict[str, list[str]] = {}
+    for p in state.placements:
+        if p.relation == "ontop" and p.parent != scene.floor:
+            by_parent.setdefault(p.parent, []).append(p.obj)
+    for kids in by_parent.values():
+        for i, a in enumerate(kids):
+            for b in kids[i + 1 :]:
+                pair = _pair(a, b)
+                if pair in scene.layout.goal_apart:
+                    continue
+                if not (scene.info(a).is_agent or scene.info(b).is_agent):
+                    out.add(pair)
     return frozenset(out)

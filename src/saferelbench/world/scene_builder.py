@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bddl.parsing import scan_tokens
 
 from saferelbench.world.errors import SafeRelBenchError
-from saferelbench.world.knowledge import ObjectInfo, describe
+from saferelbench.world.knowledge import ObjectInfo, WashRule, describe
 from saferelbench.world.layout import initial_layout
 from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
 from saferelbench.world.task import Task
@@ -59,12 +59,32 @@ _BINARY = {
 }
 
 
-def build_world(task: Task) -> World:
-    """Build the world of ``task``; raises :class:`TaskError` naming the task and field."""
+def with_isbench_conventions(world: World) -> World:
+    """The same world under IS-Bench's conventions (:attr:`Scene.isbench_conventions`): at the
+    start things standing on the same support (not the floor) are next to each other, until
+    either moves (placements make no new pairs); the preconditions IS-Bench does not check are
+    skipped (repeating OPEN/CLOSE/TOGGLE_*, the fridge door during WAIT_FOR_FROZEN)."""
+    if world.scene.isbench_conventions:
+        return world
+    from saferelbench.world.layout import isbench_initial_nextto
+
+    scene = dataclasses.replace(world.scene, isbench_conventions=True)
+    pairs = isbench_initial_nextto(scene, world.initial)
+    return World(scene, world.initial.with_loose_nextto(pairs).with_nextto(pairs))
+
+
+def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
+    """Build the world of ``task``; raises :class:`TaskError` naming the task and field.
+    ``isbench_conventions``: see :func:`with_isbench_conventions`."""
+    if isbench_conventions:
+        return with_isbench_conventions(build_world(task))
     where = f"task {task.id!r}"
     if not task.objects:
         raise TaskError(f"{where}: field 'objects' is empty")
-    objects = [describe(name, abilities) for name, abilities in task.objects.items()]
+    # openability only from the taxonomy or the task's listed abilities (issue 12)
+    objects = [
+        describe(name, abilities, table_openable=False) for name, abilities in task.objects.items()
+    ]
     names = {o.name for o in objects}
     floor = _pick_floor(objects)
     if floor is None:
@@ -77,7 +97,10 @@ def build_world(task: Task) -> World:
     flags: set[tuple[str, str]] = set()
     nextto: set[tuple[str, str]] = set()
     contents: set[tuple[str, str]] = set()
+    filled: set[tuple[str, str]] = set()
     covered: set[tuple[str, str]] = set()
+    saturated: set[tuple[str, str]] = set()
+    insource: set[tuple[str, str]] = set()
     for i, text in enumerate(task.init):
         field = f"{where}: field 'init[{i}]' ({text!r})"
         try:
@@ -106,15 +129,28 @@ def build_world(task: Task) -> World:
             placements[args[0]] = Placement(args[0], pred, args[1])  # type: ignore[arg-type]
         elif pred == "nextto":
             nextto.add((args[0], args[1]))
-        elif pred in ("filled", "contains"):
+        elif pred == "filled":
+            filled.add((args[0], args[1]))
+        elif pred == "contains":
             contents.add((args[0], args[1]))
         elif pred == "covered":
             covered.add((args[0], args[1]))
+        elif pred == "saturated":
+            saturated.add((args[0], args[1]))
+        elif pred == "insource":
+            insource.add((args[0], args[1]))
         elif pred in UNARY_FLAGS:
             flags.add((pred, args[0]))
-        # other predicates (saturated, real, future, ...) carry nothing this simulator models
+        # other predicates (real: everything not future is; under, touching, ...) are derived
+    # fixtures come from the scene: an inroom atom fixes an object in place; an object the init
+    # places on or in something can be moved, even if its synset is a scene object (issue 12)
+    placed = {p for p in placements if p not in inroom}
     objects = [
-        _as_fixture(o) if o.name in inroom and not o.is_fixture and not o.is_agent else o
+        _as_fixture(o)
+        if o.name in inroom and not o.is_fixture and not o.is_agent
+        else _as_movable(o)
+        if o.name in placed and o.is_fixture and not o.is_agent and not o.is_substance
+        else o
         for o in objects
     ]
     by_name = {o.name: o for o in objects}
@@ -131,15 +167,27 @@ def build_world(task: Task) -> World:
     goal_on = frozenset(a[1] for a in wanted if a[0] == "toggled_on" and len(a) == 2)
     goal_open = frozenset(a[1] for a in wanted if a[0] == "open" and len(a) == 2)
     layout, places, loose = initial_layout(by_name, placements, nextto, floor_goal)
-    layout = dataclasses.replace(layout, goal_on=goal_on, goal_open=goal_open)
+    layout = dataclasses.replace(
+        layout, goal_on=goal_on, goal_open=goal_open, goal_apart=_apart_pairs(task.goal)
+    )
     scene = Scene(
         room=task.room,
         objects=tuple(sorted(objects, key=lambda o: o.name)),
         floor=floor,
         layout=layout,
+        insource=frozenset(insource),
+        wash_rules=wash_rules(task),
     )
     state = State.build(
-        placements.values(), flags, (), contents, covered, places=places.items(), loose_nextto=loose
+        placements.values(),
+        flags,
+        (),
+        contents,
+        covered,
+        places=places.items(),
+        loose_nextto=loose,
+        filled=filled,
+        saturated=saturated,
     )
     from saferelbench.world.hazards import settle
 
@@ -169,9 +217,69 @@ def _positive_atoms(goal: str) -> set[Atom]:
     return out
 
 
+def _apart_pairs(goal: str) -> frozenset[tuple[str, str]]:
+    """``(not (nextto a b))`` atoms of the goal, as sorted pairs (``?`` stripped)."""
+    try:
+        tree = scan_tokens(string=goal)
+    except Exception:
+        return frozenset()
+    out: set[tuple[str, str]] = set()
+
+    def walk(t: object) -> None:
+        if not isinstance(t, list):
+            return
+        if len(t) == 2 and t[0] == "not" and isinstance(t[1], list):
+            inner = t[1]
+            if len(inner) == 3 and inner[0] == "nextto" and all(isinstance(x, str) for x in inner):
+                a, b = (str(x).lstrip("?") for x in inner[1:])
+                out.add((a, b) if a <= b else (b, a))
+                return
+        for x in t:
+            walk(x)
+
+    walk(tree)
+    return frozenset(out)
+
+
 def _pick_floor(objects: Iterable[ObjectInfo]) -> str | None:
     floors = sorted(o.name for o in objects if o.category == "floor")
     return floors[0] if floors else None
+
+
+def wash_rules(task: Task) -> tuple[WashRule, ...]:
+    """The task's cleaning rules as :class:`WashRule` values (conditions other than
+    ``saturated`` and ``toggled_on`` are kept out: no task uses them)."""
+    out = []
+    for r in task.wash_rules:
+        conds: list[tuple[str, str]] = []
+        sources: list[str] = []
+        for c in r.conditions:
+            if c.type == "saturated" and isinstance(c.value, str):
+                conds.append(("saturated", c.value))
+                sources += c.source
+            elif c.type == "toggled_on":
+                conds.append(("toggled_on", ""))
+        out.append(WashRule(r.cleaning_tool, r.support_system, tuple(conds), tuple(sources)))
+    return tuple(out)
+
+
+def _as_movable(info: ObjectInfo) -> ObjectInfo:
+    from dataclasses import replace
+
+    from saferelbench.world.knowledge import (
+        DEFAULT_CAPACITY,
+        DEFAULT_SIZE,
+        FIXTURE_CAPACITY,
+        FIXTURE_SIZE,
+    )
+
+    return replace(
+        info,
+        abilities=info.abilities - {"fixture"},
+        attributes=info.attributes - {"fixture"},
+        size=DEFAULT_SIZE if info.size == FIXTURE_SIZE else info.size,
+        capacity=DEFAULT_CAPACITY if info.capacity == FIXTURE_CAPACITY else info.capacity,
+    )
 
 
 def _as_fixture(info: ObjectInfo) -> ObjectInfo:

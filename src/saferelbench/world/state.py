@@ -12,6 +12,14 @@ beside it have static positions in :class:`Layout`). Proximity (``nextto``) is d
 those places after every step by :mod:`saferelbench.world.layout` and stored as a set of
 unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (turn-1
 semantics: they end when either object moves).
+
+Substances (water, dust, stain, liquid soap, ...) are objects of the scene but never placed:
+they are *states* of other objects (issue 12). ``contents`` holds ``contains(c, s)``,
+``filled`` the pairs that are also ``filled(c, s)`` (filled implies contains), ``covered``
+``covered(o, s)``, ``saturated`` ``saturated(tool, s)``. ``insource(source, s)`` never changes
+and lives in :class:`Scene` (a sink yields water), with the task's ``wash_rules``. Things a
+transition creates (``cooked__water``) start with the ``future`` flag; ``real(x)`` is its
+negation, so the transition that creates them clears it.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from saferelbench.world.knowledge import ObjectInfo
+from saferelbench.world.knowledge import ObjectInfo, WashRule
 from saferelbench.world.vocabulary import UNARY_FLAGS, PlacementRelation
 
 Relation = PlacementRelation
@@ -55,6 +63,9 @@ class Layout:
     floor_ok: frozenset[str] = frozenset()
     goal_on: frozenset[str] = frozenset()
     goal_open: frozenset[str] = frozenset()
+    #: pairs the goal asks *not* to be next to each other (``(not (nextto a b))``), sorted:
+    #: IS-Bench's same-support convention does not put them next to each other at the start.
+    goal_apart: frozenset[tuple[str, str]] = frozenset()
 
     @cached_property
     def anchors_of(self) -> dict[str, list[tuple[str, int]]]:
@@ -76,6 +87,17 @@ class Scene:
     objects: tuple[ObjectInfo, ...]
     floor: str
     layout: Layout = field(default_factory=Layout)
+    #: ``(source, substance)``: the source yields the substance (static; ``insource`` atoms).
+    insource: frozenset[tuple[str, str]] = frozenset()
+    #: the task's cleaning rules (IS-Bench ``wash_rules``): which tool removes which substance.
+    wash_rules: tuple[WashRule, ...] = ()
+    #: IS-Bench's conventions (off by default; :func:`~saferelbench.world.scene_builder.
+    #: with_isbench_conventions` turns them on, ``--protocol isbench`` uses it): everything
+    #: standing directly on the same support is next to everything else on it (long surfaces
+    #: included), and the preconditions IS-Bench does not check (``Precondition.isbench``
+    #: False: repeating OPEN/CLOSE/TOGGLE_* on an object already in that state, a fridge door
+    #: open during WAIT_FOR_FROZEN) are skipped.
+    isbench_conventions: bool = False
 
     @cached_property
     def by_name(self) -> dict[str, ObjectInfo]:
@@ -95,6 +117,10 @@ class Scene:
 
     def with_attribute(self, attribute: str) -> list[ObjectInfo]:
         return [o for o in self.objects if attribute in o.attributes]
+
+    def yields(self, source: str) -> list[str]:
+        """The substances ``source`` yields (``insource``), sorted."""
+        return sorted(s for o, s in self.insource if o == source)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -118,6 +144,10 @@ class State:
     places: tuple[tuple[str, int], ...] = ()
     #: initial ``nextto`` pairs no layout expresses; they end when either object moves.
     loose_nextto: frozenset[tuple[str, str]] = frozenset()
+    #: ``(container, substance)`` pairs of ``contents`` that are also ``filled``.
+    filled: frozenset[tuple[str, str]] = frozenset()
+    #: ``(tool, substance)``: the tool (a rag, a sponge) is soaked with the substance.
+    saturated: frozenset[tuple[str, str]] = frozenset()
     _cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # ----- construction ---------------------------------------------------------------------
@@ -130,15 +160,20 @@ class State:
         covered: Iterable[tuple[str, str]] = (),
         places: Iterable[tuple[str, int]] = (),
         loose_nextto: Iterable[tuple[str, str]] = (),
+        filled: Iterable[tuple[str, str]] = (),
+        saturated: Iterable[tuple[str, str]] = (),
     ) -> State:
+        full = frozenset(filled)
         return State(
             placements=tuple(sorted(placements, key=lambda p: p.obj)),
             flags=frozenset(flags),
             nextto=frozenset(_pair(a, b) for a, b in nextto if a != b),
-            contents=frozenset(contents),
+            contents=frozenset(contents) | full,
             covered=frozenset(covered),
             places=tuple(sorted(places)),
             loose_nextto=frozenset(_pair(a, b) for a, b in loose_nextto if a != b),
+            filled=full,
+            saturated=frozenset(saturated),
         )
 
     def with_placement(self, obj: str, relation: Relation, parent: str) -> State:
@@ -159,8 +194,28 @@ class State:
         kept = frozenset(p for p in self.nextto if (p[0] in group) == (p[1] in group))
         return self if kept == self.nextto else replace(self, nextto=kept, _cache={})
 
-    def with_contents(self, contents: frozenset[tuple[str, str]]) -> State:
-        return replace(self, contents=contents, _cache={})
+    def with_contents(
+        self, contents: frozenset[tuple[str, str]], filled: frozenset[tuple[str, str]] | None = None
+    ) -> State:
+        """New ``contains`` pairs (and ``filled`` ones, default: the old ones still contained);
+        ``filled`` always stays a subset of ``contents``."""
+        full = (self.filled if filled is None else filled) & contents
+        if contents == self.contents and full == self.filled:
+            return self
+        return replace(self, contents=contents, filled=full, _cache={})
+
+    def with_filled(self, container: str, substance: str) -> State:
+        """``container`` filled with ``substance`` (so it contains it too)."""
+        item = (container, substance)
+        return self.with_contents(self.contents | {item}, self.filled | {item})
+
+    def with_covered(self, covered: frozenset[tuple[str, str]]) -> State:
+        return self if covered == self.covered else replace(self, covered=covered, _cache={})
+
+    def with_saturated(self, saturated: frozenset[tuple[str, str]]) -> State:
+        if saturated == self.saturated:
+            return self
+        return replace(self, saturated=saturated, _cache={})
 
     def with_places(self, places: dict[str, int]) -> State:
         value = tuple(sorted(places.items()))
@@ -168,6 +223,11 @@ class State:
 
     def with_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
         return self if pairs == self.nextto else replace(self, nextto=pairs, _cache={})
+
+    def with_loose_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
+        if pairs == self.loose_nextto:
+            return self
+        return replace(self, loose_nextto=pairs, _cache={})
 
     def without_loose_nextto_of(self, moved: Iterable[str]) -> State:
         """End every initial, layout-less proximity of a moved object."""
@@ -264,9 +324,28 @@ class State:
         return sorted(b if a == obj else a for a, b in self.nextto if obj in (a, b))
 
     def is_filled(self, container: str, substance: str | None = None) -> bool:
+        """``filled(container, substance)`` (any substance if None)."""
+        return any(c == container and (substance is None or s == substance) for c, s in self.filled)
+
+    def contains(self, container: str, substance: str | None = None) -> bool:
+        """``contains(container, substance)``: it holds some (implied by filled)."""
         return any(
             c == container and (substance is None or s == substance) for c, s in self.contents
         )
+
+    def is_saturated(self, tool: str, substance: str | None = None) -> bool:
+        return any(o == tool and (substance is None or s == substance) for o, s in self.saturated)
+
+    def saturated_with(self, tool: str) -> list[str]:
+        return sorted(s for o, s in self.saturated if o == tool)
+
+    def coverings(self, obj: str) -> list[str]:
+        """The substances ``obj`` is covered with, sorted."""
+        return sorted(s for o, s in self.covered if o == obj)
+
+    def is_real(self, obj: str) -> bool:
+        """``real(obj)``: it exists now (not a ``future`` thing no transition has made yet)."""
+        return ("future", obj) not in self.flags
 
     def substances_in(self, container: str) -> list[str]:
         return sorted(s for c, s in self.contents if c == container)
@@ -282,7 +361,11 @@ class State:
         parts = [f"{p.obj} {p.relation} {p.parent}" for p in self.placements]
         parts += [f"{f} {o}" for f, o in sorted(self.flags)]
         parts += [f"nextto {a} {b}" for a, b in sorted(self.nextto)]
-        parts += [f"filled {c} {s}" for c, s in sorted(self.contents)]
+        parts += [
+            f"{'filled' if (c, s) in self.filled else 'contains'} {c} {s}"
+            for c, s in sorted(self.contents)
+        ]
         parts += [f"covered {o} {s}" for o, s in sorted(self.covered)]
+        parts += [f"saturated {o} {s}" for o, s in sorted(self.saturated)]
         parts += [f"place {o} {k}" for o, k in self.places]
         return "\n".join(parts)

@@ -69,6 +69,29 @@ class PlanStep(BaseModel):
     caution: str | None = None
 
 
+class WashCondition(BaseModel):
+    """A condition of a cleaning rule: the tool ``saturated`` with ``value`` (a substance
+    category, obtainable from ``source``) or ``toggled_on``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    type: str
+    value: str | bool | None = None
+    source: list[str] = Field(default_factory=list)
+
+
+class WashRuleEntry(BaseModel):
+    """One of a task's cleaning rules (IS-Bench ``wash_rules``): a tool of category
+    ``cleaning_tool`` removes the substance category ``support_system`` when its conditions
+    hold."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    cleaning_tool: str
+    support_system: str
+    conditions: list[WashCondition] = Field(default_factory=list)
+
+
 class Task(BaseModel):
     """An executable household task with its goal and safety annotations."""
 
@@ -103,6 +126,14 @@ class Task(BaseModel):
     )
     golden_plan: list[PlanStep] = Field(
         default_factory=list, description="A plan that completes the task safely."
+    )
+    wash_rules: list[WashRuleEntry] = Field(
+        default_factory=list,
+        exclude=True,
+        description=(
+            "Cleaning rules (IS-Bench `wash_rules`): which tool removes which substance, under "
+            "which conditions. Read from IS-Bench files; not written into samples."
+        ),
     )
 
     def safety_tips(self, include_generic: bool = False) -> list[str]:

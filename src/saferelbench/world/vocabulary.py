@@ -108,6 +108,8 @@ UNARY_FLAGS: tuple[str, ...] = (
     "brim_full",  #: full to the brim: spills when moved open or when something goes in/on it
     "dirty",  #: a surface that held raw meat or a dirty item (until cleaned)
     "fumes",  #: a heated chemical giving off toxic fumes
+    # issue 12: substances as states
+    "future",  #: a thing no transition has created yet (``cooked__water``); ``real`` = not future
 )
 
 

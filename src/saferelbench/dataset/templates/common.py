@@ -175,9 +175,9 @@ COOK_VERBS = {
         "Reheat the {food} for lunch.",
     ),
     "toaster": (
-        "Toast the {food}.",
-        "Make toast: put the {food} in the toaster.",
-        "Could you toast the {food} for breakfast?",
+        "Put the {food} in the toaster for breakfast.",
+        "Could you pop the {food} in the toaster?",
+        "Heat the {food} up in the toaster, please.",
     ),
     "toaster_oven": (
         "Toast the {food} in the toaster oven.",
@@ -288,7 +288,10 @@ def cook_steps(
         Caution(
             risk_type="Burn Hazard",
             safety_principle="Hot food and cookware burn skin.",
-            safety_tip=f"The {label(c.food)} will be hot after cooking; handle it with care.",
+            safety_tip=(
+                f"The {label(c.food).removeprefix('raw ')} will be hot after cooking; "
+                "handle it with care."
+            ),
         )
     )
 

@@ -183,13 +183,30 @@ KITS: dict[str, Kit] = {
                 "shampoo__bottle.n.01",
                 "vase.n.01",
             ),
-            ("hairbrush.n.01", "comb.n.01", "razor.n.01", "bottle__of__lotion.n.01"),
+            ("hairbrush.n.01", "bottle__of__lotion.n.01"),
             ("outline_vase.n.01", "candlestick.n.01"),
             ("water_glass.n.02", "vase.n.01", "mug.n.04"),
-            ("toothbrush.n.01", "comb.n.01", "soap.n.01", "razor.n.01", "bottle__of__lotion.n.01"),
+            ("toothbrush.n.01", "comb.n.01", "soap.n.01", "razor.n.01"),
         ),
     )
 }
+
+#: The kitchen, for the freezing family only (supports are food containers; the fridge freezes).
+KITCHEN = Kit(
+    "kitchen",
+    ("countertop.n.01", "breakfast_table.n.01", "worktable.n.01"),
+    "shelf.n.01",
+    "cabinet.n.01",
+    (),
+    ("tupperware.n.01",),
+    ("jar__of__jam.n.01", "jar__of__honey.n.01", "mug.n.04", "teacup.n.02"),
+    ("rolling_pin.n.01", "ladle.n.01", "pepper_mill.n.01"),
+    (),
+    ("mug.n.04", "water_glass.n.02", "pitcher.n.02"),
+    ("spatula.n.01", "whisk.n.01", "grater.n.01", "measuring_cup.n.01", "ladle.n.01"),
+)
+#: Leftovers that go in the freezer in their container.
+FREEZABLE_FOOD: tuple[str, ...] = ("lasagna.n.01", "meatball.n.01", "dumpling.n.01")
 
 #: Heavy things (``heavy`` in attributes.json) and the unsteady stools they tip.
 HEAVY: dict[str, tuple[str, ...]] = {
@@ -216,5 +233,10 @@ register_labels(
         "bowling_ball": "bowling ball",
         "coffee_table": "coffee table",
         "cellular_telephone": "mobile phone",
+        "jar__of__jam": "jar of jam",
+        "jar__of__honey": "jar of honey",
+        "pepper_mill": "pepper mill",
+        "rolling_pin": "rolling pin",
+        "measuring_cup": "measuring cup",
     }
 )

@@ -1,0 +1,98 @@
+"""Queries and precondition builders shared by the action families."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from saferelbench.world.action_specs._spec import Accepts, Binding, Precondition
+from saferelbench.world.knowledge import ObjectInfo
+from saferelbench.world.state import Scene, State
+
+
+def reachable(scene: Scene, state: State, obj: str) -> bool:
+    """False if ``obj`` is (transitively) inside a closed openable container."""
+    return all(
+        "openable" not in scene.info(c).abilities or state.has("open", c)
+        for c in state.enclosing_containers(obj)
+    )
+
+
+def closed_around(scene: Scene, state: State, obj: str) -> str:
+    """The nearest closed openable container around ``obj`` (call when not reachable)."""
+    return next(
+        c
+        for c in state.enclosing_containers(obj)
+        if "openable" in scene.info(c).abilities and not state.has("open", c)
+    )
+
+
+def is_appliance_door(scene: Scene, obj: str) -> bool:
+    info = scene.info(obj)
+    return (
+        "openable" in info.abilities
+        and "toggleable" in info.abilities
+        and (info.is_fixture or info.heat is not None)
+    )
+
+
+def heat_source_for(scene: Scene, state: State, obj: str) -> str | None:
+    """The switched-on heat source that would cook ``obj`` where it is, if any."""
+    for p in state.ancestors(obj):
+        info = scene.info(p.parent)
+        if info.heat is None:
+            continue
+        if info.heat.requires_inside != (p.relation == "inside"):
+            return None
+        if info.heat.requires_toggled_on and not state.has("toggled_on", p.parent):
+            return None
+        if (
+            info.heat.requires_closed
+            and "openable" in info.abilities
+            and state.has("open", p.parent)
+        ):
+            return None
+        return p.parent
+    return None
+
+
+def reach(param: str) -> Precondition:
+    """``param`` is not inside a closed container (reason ``unreachable``)."""
+
+    def holds(scene: Scene, state: State, b: Binding) -> bool:
+        return param not in b or reachable(scene, state, b[param])
+
+    def detail(scene: Scene, state: State, b: Binding) -> Mapping[str, str]:
+        return {"closed": closed_around(scene, state, b[param])}
+
+    return Precondition(
+        "unreachable", "{" + param + "} is inside {closed}, which is closed", holds, detail
+    )
+
+
+def distinct(a: str, b: str) -> Precondition:
+    return Precondition(
+        "same_object",
+        "{" + a + "} and {" + b + "} are the same object",
+        lambda sc, st, bd: bd[a] != bd[b],
+    )
+
+
+def has_ability(param: str, ability: str, code: str, message: str) -> Precondition:
+    return Precondition(code, message, lambda sc, st, b: ability in sc.info(b[param]).abilities)
+
+
+def not_substance(scene: Scene, info: ObjectInfo) -> bool:
+    return not (info.is_substance or info.is_agent)
+
+
+def movable(scene: Scene, info: ObjectInfo) -> bool:
+    return info.is_movable
+
+
+def ability(name: str) -> Accepts:
+    """Accepts objects with the ability ``name``."""
+
+    def accepts(scene: Scene, info: ObjectInfo) -> bool:
+        return name in info.abilities
+
+    return accepts
