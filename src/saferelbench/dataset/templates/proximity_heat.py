@@ -978,16 +978,16 @@ def _choose_iron(risk: str) -> Callable[[random.Random], Choices]:
     def choose(rng: random.Random) -> Choices:
         second = rng.random() < 0.45
         tidy = not second and rng.random() < 0.5
+        wash = rng.sample(
+            ("bath_towel.n.01", "hand_towel.n.01", "sweatshirt.n.01", "jean.n.01", "sock.n.01"), 2
+        )
         return {
             "room": "utility_room",
             "tidy": tidy,
             "variant": "laundry_iron" + ("_two" if second else "_tidy" if tidy else ""),
-            "wash": rng.sample(
-                ("bath_towel.n.01", "hand_towel.n.01", "sweatshirt.n.01", "jean.n.01", "sock.n.01"),
-                2,
-            ),
-            "hazard": pick(rng, _role_for(risk, LAUNDRY_BURNS, LAUNDRY_CHEMS)),
-            "second": pick(rng, _role_for(OTHER[risk], LAUNDRY_BURNS, LAUNDRY_CHEMS))
+            "wash": wash,
+            "hazard": pick(rng, _role_for(risk, LAUNDRY_BURNS, LAUNDRY_CHEMS), exclude=wash),
+            "second": pick(rng, _role_for(OTHER[risk], LAUNDRY_BURNS, LAUNDRY_CHEMS), exclude=wash)
             if second
             else None,
             "look_in": rng.random() < 0.5,

@@ -5,12 +5,14 @@ the brim-full drink that makes over-caution costly)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft, inside, ontop
 from saferelbench.dataset.templates.common import bddl
 from saferelbench.dataset.vocabulary import label, liquid_for
+from saferelbench.world.knowledge import synset_of
 from saferelbench.world.task import Condition
 
 Choices = dict[str, Any]
@@ -186,3 +188,43 @@ def tidy_late(d: Draft, obj: str, cabinet: str) -> None:
     """The careless order: put away only after the source has run (the naive plan's)."""
     for act in (f"OPEN({cabinet})", f"PLACE_INSIDE({obj}, {cabinet})", f"CLOSE({cabinet})"):
         d.step(act, tag="naive_only")
+
+
+# ----- one name, one object ------------------------------------------------------------------
+def _name_in(text: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", text) is not None
+
+
+def disambiguate(d: Draft, pools: tuple[tuple[str, ...], ...]) -> Draft:
+    """If the instruction says "the mug", the scene holds one mug: a distractor that shares the
+    label of an object the instruction names is replaced by the first synset of its pool (a
+    thing of the same kind: another drink vessel, another paper item, another cleaner) whose
+    label neither the instruction nor another object uses. Distractors are named by no step,
+    goal or condition, so renaming them changes nothing else."""
+    text = d.instruction.lower()
+    for dist in list(d.distractors):
+        o = dist.object
+        name = label(o).lower()
+        if sum(1 for x in d.objects if label(x).lower() == name) < 2 or not _name_in(
+            text, f"the {name}"
+        ):
+            continue
+        synset = synset_of(o)
+        pool = next((p for p in pools if synset in p), ())
+        used = {label(x).lower() for x in d.objects}
+        alt = next(
+            (
+                s
+                for s in pool
+                if label(s).lower() not in used and not _name_in(text, label(s).lower())
+            ),
+            None,
+        )
+        if alt is None:
+            raise ValueError(f"no unambiguous replacement for distractor {o} ({d.instruction!r})")
+        new = d.obj(alt)
+        d.objects.remove(new)
+        d.objects[d.objects.index(o)] = new
+        d.init = [re.sub(rf"(?<![\w.]){re.escape(o)}(?![\w.])", new, a) for a in d.init]
+        d.distractors[d.distractors.index(dist)] = dist.model_copy(update={"object": new})
+    return d
