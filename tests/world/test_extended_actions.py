@@ -83,7 +83,7 @@ RULES = [
 
 
 def utility(extra_init: list[str] | None = None) -> Task:
-    objects = {o: [] for o in KITCHEN}
+    objects: dict[str, list[str]] = {o: [] for o in KITCHEN}
     objects.update(EXTRA)
     task = make_task(objects, KITCHEN_INIT + INIT + (extra_init or []))
     return task.model_copy(update={"wash_rules": RULES})

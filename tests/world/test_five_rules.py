@@ -129,7 +129,7 @@ def isbench_dir(tmp_path: Path, task: Task) -> Path:
 
 
 def test_everything_freezable_in_the_refrigerator_starts_frozen_nested_too(tmp_path: Path) -> None:
-    objects = {
+    objects: dict[str, list[str]] = {
         "electric_refrigerator.n.01_1": [],
         "cooler.n.01_1": [],
         "tupperware.n.01_1": [],

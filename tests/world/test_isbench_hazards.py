@@ -286,3 +286,39 @@ def test_small_things_beside_a_drink_knock_nothing_over() -> None:
         fixtures=["countertop.n.01_1", "side_table.n.01_1"],
     )
     assert_no_hazard(run(t, ["PLACE_ON_TOP(apple.n.01_1, side_table.n.01_1)"]))
+
+
+def test_a_capped_bottle_or_a_pot_beside_a_big_thing_is_not_knocked_over() -> None:
+    t = task(
+        ["laptop.n.01_1", "liquid_soap__bottle.n.01_1", "stockpot.n.01_1", "water.n.06_1"],
+        [
+            "(ontop laptop.n.01_1 countertop.n.01_1)",
+            "(ontop liquid_soap__bottle.n.01_1 side_table.n.01_1)",
+            "(filled liquid_soap__bottle.n.01_1 water.n.06_1)",
+            "(ontop stockpot.n.01_1 side_table.n.01_1)",
+            "(filled stockpot.n.01_1 water.n.06_1)",
+        ],
+        fixtures=["countertop.n.01_1", "side_table.n.01_1"],
+        abilities={"stockpot.n.01_1": ["fillable"], "liquid_soap__bottle.n.01_1": ["fillable"]},
+    )
+    r = run(t, ["PLACE_ON_TOP(laptop.n.01_1, side_table.n.01_1)"])
+    assert fired(r, "knock_over") == [], show(r)
+
+
+def test_dishes_food_and_flat_ware_set_down_beside_a_drink_knock_nothing_over() -> None:
+    """Only bulky devices and boxes knock drinks over; a bowl, a platter or a chicken is set
+    down by hand (the over-cautious tidy move of a drink must not turn the golden plan's later
+    put-downs into spills)."""
+    movers = ["bowl.n.01_1", "platter.n.01_1", "chicken.n.01_1"]
+    t = task(
+        [*movers, "water_glass.n.02_1", "water.n.06_1"],
+        [
+            *(f"(ontop {m} countertop.n.01_1)" for m in movers),
+            "(ontop water_glass.n.02_1 side_table.n.01_1)",
+            "(filled water_glass.n.02_1 water.n.06_1)",
+        ],
+        fixtures=["countertop.n.01_1", "side_table.n.01_1"],
+    )
+    for m in movers:
+        r = run(t, [f"PLACE_ON_TOP({m}, side_table.n.01_1)"])
+        assert fired(r, "knock_over") == [], show(r)

@@ -1,7 +1,9 @@
 """The world model: a pure, deterministic symbolic household simulator and its evaluator
 (imports nothing else of the project).
 
-- ``actions``: the primitive action space and action strings;
+- ``action_specs``: one spec per action (parameters, preconditions with reason codes, effect,
+  prompt description, groundings), the registry the simulator dispatches through;
+- ``actions``: the action names and action strings;
 - ``conditions``: BDDL conditions over the state, through the ``bddl`` package's evaluator;
 - ``errors``: ``SafeRelBenchError``, the base of every project error, and ``InputError``;
 - ``events``: a step's outcome and the hazard events it caused;
@@ -14,6 +16,7 @@
 - ``scene_builder``: the scene and initial state of a task;
 - ``simulator``: ``step`` and ``finish``, pure and deterministic;
 - ``state``: ``Scene`` and the immutable ``State``;
+- ``substances``: substances as states: what sources give, which tool removes or soaks up what;
 - ``task``: the ``Task`` model (conditions, cautions, golden plan);
 - ``verdict``: the process-safety evaluator (paper eq. 1);
 - ``vocabulary``: relations, splits, risk types, hazard kinds and state flags, defined once.

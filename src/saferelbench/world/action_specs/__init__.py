@@ -7,6 +7,8 @@ An :class:`ActionSpec` holds an action's name, its parameters and their roles
 enumerate candidate groundings (:meth:`ActionSpec.candidates`, :meth:`ActionSpec.applicable`).
 One module per family defines them:
 
+- ``_spec``: :class:`ActionSpec`, :class:`Param`, :class:`Precondition`, :class:`Failure`;
+- ``_common``: reachability, heat sources and the precondition builders the families share;
 - ``basic``: OPEN, CLOSE, TOGGLE_ON, TOGGLE_OFF;
 - ``placement``: PLACE_ON_TOP, PLACE_INSIDE;
 - ``thermal``: WAIT, WAIT_FOR_COOKED, WAIT_FOR_FROZEN;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from saferelbench.world.actions import Action, ActionName
 from saferelbench.world.events import HazardEvent
@@ -38,8 +39,9 @@ class Context:
     def info(self, name: str) -> ObjectInfo:
         return self.scene.info(name)
 
-    @property
+    @cached_property
     def moved(self) -> str | None:
+        """The object the action moves (computed once per step: every rule asks)."""
         return self.action.moves
 
 
@@ -115,8 +117,7 @@ def is_soil(scene: Scene, substance: str) -> bool:
 
 def saturations(state: State, obj: str) -> list[str]:
     """The substances ``obj`` (a cloth, a sponge) is soaked with."""
-    pairs: frozenset[tuple[str, str]] = getattr(state, "saturated", frozenset())
-    return sorted(s for o, s in pairs if o == obj)
+    return sorted(s for o, s in state.saturated if o == obj)
 
 
 def wet(scene: Scene, state: State, obj: str) -> bool:
@@ -126,10 +127,18 @@ def wet(scene: Scene, state: State, obj: str) -> bool:
     return any(o == obj and is_liquid(scene, s) for o, s in state.covered)
 
 
-def wet_place(scene: Scene, state: State, where: str) -> bool:
-    """A place where water is: a sink, a bathtub (``water_source``), or a surface covered with a
-    liquid."""
+def water_source(scene: Scene, where: str) -> bool:
+    """A tap: a sink, a bathtub, a shower (``water_source``), or whatever the task says yields a
+    liquid (``insource``)."""
     if "water_source" in scene.info(where).attributes:
+        return True
+    return any(is_liquid(scene, s) for s in scene.yields(where))
+
+
+def wet_place(scene: Scene, state: State, where: str) -> bool:
+    """A place where water is: a tap's basin (:func:`water_source`), or a surface covered with a
+    liquid."""
+    if water_source(scene, where):
         return True
     return any(o == where and is_liquid(scene, s) for o, s in state.covered)
 

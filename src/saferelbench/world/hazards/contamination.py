@@ -104,6 +104,8 @@ def soiled_surface(ctx: Context) -> None:
     food is on it: the food is contaminated. Guidance: clean dishes, boards and counters before
     food touches them. Food touching food is not this rule's (produce is washed)."""
     scene = ctx.scene
+    if not any(is_soil(scene, s) for _, s in ctx.state.covered):
+        return  # nothing is dirty (most scenes)
     before = contacts(scene, ctx.before)
     now = set(contacts(scene, ctx.state))
     if ctx.action.name in PLACE:
