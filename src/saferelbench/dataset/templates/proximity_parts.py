@@ -108,7 +108,7 @@ def drink_trap(d: Draft, ch: Choices, where: str) -> str:
     lifts from nor puts anything big on), varied per scene (``ch["trap_kind"]``):
 
     - ``brim``: a brim-full open drink: carried, it spills;
-    - ``knock``: an open glass beside something bulky (a box, a board game, a stockpot):
+    - ``knock``: an open glass beside something bulky (a storage box, a packing box):
       lifting the bulky thing knocks the glass over (``knock_over``);
     - ``decoy``: nothing dangerous, an empty cup or a closed bottle of water (a look-alike of a
       risk that is none).
@@ -135,8 +135,9 @@ def drink_trap(d: Draft, ch: Choices, where: str) -> str:
 #: open glasses whose names sort after the bulky things, so that a routine clearing things in
 #: name order lifts the bulky thing first (the glass is knocked over, not carried away)
 _KNOCK_VESSELS = ("teacup.n.02", "water_glass.n.02", "wineglass.n.01")
-BULKY_HOME = ("board_game.n.01", "chess_set.n.01", "storage_container.n.01", "packing_box.n.02")
-BULKY_KITCHEN = ("stockpot.n.01", "storage_container.n.01")
+#: bulky lidded boxes: lifting one beside an open glass knocks it over (``knock_over``)
+BULKY_HOME = ("storage_container.n.01", "packing_box.n.02", "gift_box.n.01")
+BULKY_KITCHEN = ("storage_container.n.01", "pizza_box.n.01")
 
 
 def choose_trap(
