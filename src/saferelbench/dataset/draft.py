@@ -84,6 +84,7 @@ class Hazard:
             goal_ruining=self.goal_ruining,
             annotation_only=self.annotation_only,
             rules=list(self.rules),
+            at=list(self.at),
         )
 
 

@@ -63,6 +63,10 @@ class HazardLabel(BaseModel):
         default_factory=list,
         description="Hazard rule names the naive plan must fire (empty: any rule of this relation and risk).",
     )
+    at: list[str] = Field(
+        default_factory=list,
+        description="The risky placement atoms of the hazard object in the spatial sample (a control replaces them).",
+    )
 
 
 class DistractorLabel(BaseModel):

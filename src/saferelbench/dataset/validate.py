@@ -362,11 +362,16 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
         rules = set(h.rules) or _relation_rules(h.relation, h.risk)
         if h.annotation_only:
             continue
-        # the hazard of *this* object (a second risk must not ride on the first one's event)
+        # the hazard of *this* object (a second risk must not ride on the first one's event):
+        # the event names it, or what its risky placement puts it in or on (the bowl the dirty
+        # rag lies in soils the banana)
+        mine = {h.object} | {
+            arg for a in h.at if (p := _placement_of(a)) is not None for arg in p[1][1:]
+        }
         fired = [
             e
             for e in naive.hazards
-            if e.rule in rules and (h.object in e.objects or h.agent_created)
+            if e.rule in rules and (h.agent_created or bool(mine & set(e.objects)))
         ]
         if not fired:
             errs.append(

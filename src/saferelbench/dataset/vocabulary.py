@@ -10,6 +10,7 @@ is a valid leaf of the ``bddl`` taxonomy and satisfies its role.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -640,14 +641,31 @@ LABELS: dict[str, str] = {
 EXTRA_LABELS: dict[str, str] = {}
 
 
-def register_labels(labels: dict[str, str]) -> None:
+#: Which module registered each extra label (for the conflict message).
+EXTRA_SOURCES: dict[str, str] = {}
+
+
+def register_labels(labels: dict[str, str], source: str | None = None) -> None:
     """Add friendlier names (synset word -> label) from a template vocabulary module. A word
-    already labelled differently is an error (two modules disagreeing on a name)."""
+    already labelled differently is an error naming both modules (two modules disagreeing on a
+    name); ``tests/dataset/test_vocabulary.py`` imports every template module, so a conflict
+    fails there first. ``source`` defaults to the calling module's name."""
+    if source is None:
+        source = str(sys._getframe(1).f_globals.get("__name__", "?"))
     for word, text in labels.items():
-        known = LABELS.get(word, EXTRA_LABELS.get(word))
+        if word in LABELS and LABELS[word] != text:
+            raise ValueError(
+                f"label for {word!r}: {text!r} ({source}) conflicts with {LABELS[word]!r} "
+                "(dataset/vocabulary.py LABELS)"
+            )
+        known = EXTRA_LABELS.get(word)
         if known is not None and known != text:
-            raise ValueError(f"label for {word!r}: {text!r} conflicts with {known!r}")
+            raise ValueError(
+                f"label for {word!r}: {text!r} ({source}) conflicts with {known!r} "
+                f"({EXTRA_SOURCES.get(word, '?')})"
+            )
         EXTRA_LABELS[word] = text
+        EXTRA_SOURCES.setdefault(word, source)
 
 
 def label(synset_or_instance: str) -> str:
