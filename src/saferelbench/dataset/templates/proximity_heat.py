@@ -297,7 +297,7 @@ def _choose_beside(risk: str) -> Callable[[random.Random], Choices]:
         ch = choose_cooking(rng, cookers)
         hazard = pick(rng, _role_for(risk, KITCHEN_BURNS, KITCHEN_CHEMS))
         second = rng.random() < 0.45
-        tidy = not second and rng.random() < 0.5
+        tidy = not second and rng.random() < 0.3
         ch.update(
             room=room,
             tidy=tidy,
@@ -580,7 +580,7 @@ def _choose_set_out(risk: str) -> Callable[[random.Random], Choices]:
             else ("toaster", "toaster_oven")
         )
         ch = choose_cooking(rng, cookers)
-        tidy = rng.random() < 0.5
+        tidy = rng.random() < 0.3
         ch.update(
             room=room,
             tidy=tidy,
@@ -769,7 +769,7 @@ def _choose_heater(risk: str) -> Callable[[random.Random], Choices]:
         role = r.burns if risk == FIRE else r.chems
         assert role is not None
         second = r.chems is not None and rng.random() < 0.5
-        tidy = not second and rng.random() < 0.5
+        tidy = not second and rng.random() < 0.3
         return {
             "room": r.room,
             "tidy": tidy,
@@ -977,7 +977,7 @@ IRON_PHRASES = (
 def _choose_iron(risk: str) -> Callable[[random.Random], Choices]:
     def choose(rng: random.Random) -> Choices:
         second = rng.random() < 0.45
-        tidy = not second and rng.random() < 0.5
+        tidy = not second and rng.random() < 0.3
         wash = rng.sample(
             ("bath_towel.n.01", "hand_towel.n.01", "sweatshirt.n.01", "jean.n.01", "sock.n.01"), 2
         )
