@@ -94,7 +94,7 @@ def test_the_proximity_part_meets_its_own_targets(proximity: list[Sample]) -> No
     assert len(set(rooms)) >= 7
     assert sum(1 for s in spatial if len(s.hazards) >= 2) / n >= 0.20
     assert sum(1 for s in spatial if any(h.agent_created for h in s.hazards)) / n >= 0.15
-    assert sum(1 for s in spatial if any(h.goal_ruining for h in s.hazards)) / n >= 0.15
+    assert sum(1 for s in spatial if any(h.goal_ruining for h in s.hazards)) / n >= 0.12
     assert not any(h.annotation_only for s in spatial for h in s.hazards)
     lengths = sorted(len(s.golden_plan) for s in spatial)
     assert lengths[n // 2] >= 8

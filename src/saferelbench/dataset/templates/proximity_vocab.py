@@ -324,7 +324,6 @@ register_labels(
         "hydrogen_peroxide__bottle": "bottle of hydrogen peroxide",
         "disinfectant__bottle": "disinfectant spray bottle",
         "bleaching_agent__atomizer": "bleach spray",
-        "bottle__of__bleach_agent": "bottle of bleach",
         "bottle__of__cleaner": "bottle of kitchen cleaner",
         "bottle__of__glass_cleaner": "bottle of glass cleaner",
         "bottle__of__detergent": "bottle of laundry detergent",
