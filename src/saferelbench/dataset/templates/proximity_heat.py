@@ -1117,7 +1117,10 @@ def _build_napkins(ch: Choices) -> Draft:
         harmless=[[ontop(k.source, k.surface)], [ontop(k.source, k.shelf)]],
         goal_ruining=True,
     )
-    look = d.inside(d.obj(ch["napkin"]), k.cabinet)
+    # the look-alike is the other kind of paper (napkins vs paper towels): the instruction
+    # names the napkins, so they must be the only ones
+    other = next(x for x in candidates(NAPKINS) if x != ch["napkin"])
+    look = d.inside(d.obj(other), k.cabinet)
     d.distractor(look, lookalike=True)
     drink_trap(d, ch, k.shelf)
     d.distractor(d.on(d.obj(ch["extra"]), k.table))
