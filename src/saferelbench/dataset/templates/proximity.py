@@ -4,7 +4,9 @@ chemical fumes; ``proximity_heat``) or an open drink beside the electronics the 
 ``proximity_vocab``, shared pieces in ``proximity_parts``.
 
 Every template's scene goes through :func:`~proximity_parts.disambiguate`, so an object the
-instruction names is the only one of its name in the scene."""
+instruction names is the only one of its name in the scene, and through
+:func:`~proximity_parts.shuffle_listing`, so the hazard object is not the first thing the scene
+lists."""
 
 from __future__ import annotations
 
@@ -14,7 +16,12 @@ from collections.abc import Callable
 from saferelbench.dataset.draft import Draft
 from saferelbench.dataset.templates.common import Choices, SceneTemplate
 from saferelbench.dataset.templates.proximity_heat import CHEM_TEMPLATES, FIRE_TEMPLATES
-from saferelbench.dataset.templates.proximity_parts import BULKY_HOME, BULKY_KITCHEN, disambiguate
+from saferelbench.dataset.templates.proximity_parts import (
+    BULKY_HOME,
+    BULKY_KITCHEN,
+    disambiguate,
+    shuffle_listing,
+)
 from saferelbench.dataset.templates.proximity_spill import SPILL_TEMPLATES
 from saferelbench.dataset.templates.proximity_vocab import ALL_ROLES
 from saferelbench.dataset.vocabulary import candidates
@@ -30,7 +37,7 @@ POOLS: tuple[tuple[str, ...], ...] = (
 
 def _unambiguous(build: Callable[[Choices], Draft]) -> Callable[[Choices], Draft]:
     def wrapped(ch: Choices) -> Draft:
-        return disambiguate(build(ch), POOLS)
+        return shuffle_listing(disambiguate(build(ch), POOLS))
 
     return wrapped
 

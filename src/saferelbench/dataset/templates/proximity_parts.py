@@ -229,3 +229,40 @@ def disambiguate(d: Draft, pools: tuple[tuple[str, ...], ...]) -> Draft:
         d.init = [re.sub(rf"(?<![\w.]){re.escape(o)}(?![\w.])", new, a) for a in d.init]
         d.distractors[d.distractors.index(dist)] = dist.model_copy(update={"object": new})
     return d
+
+
+# ----- no tell-tale order ---------------------------------------------------------------------
+def shuffle_listing(d: Draft) -> Draft:
+    """The order in which the scene lists its movable things carries no hint: the atoms of each
+    movable (where it stands, its states, what it is filled with, what it stands beside) stay
+    together, but the movables come in a seeded order drawn from the draft itself (the hazard
+    object is not the first thing listed). Fixtures and the object list's fixtures keep their
+    place; nothing else changes (the layout is derived from the atoms, not their order)."""
+    import hashlib
+
+    fixtures = [a for a in d.init if a.startswith("(inroom ")]
+    groups: dict[str, list[str]] = {}
+    order: list[str] = []
+    liquids = {}
+    for a in d.init:
+        if a in fixtures:
+            continue
+        parts = a.strip("()").split()
+        if parts[0] == "filled" and len(parts) == 3:
+            liquids[parts[2]] = parts[1]
+        owner = parts[1]
+        if owner not in groups:
+            groups[owner] = []
+            order.append(owner)
+        groups[owner].append(a)
+    key = hashlib.sha256("|".join([d.instruction, *d.objects]).encode()).hexdigest()
+    rng = random.Random(key)
+    rng.shuffle(order)
+    d.init = fixtures + [a for o in order for a in groups[o]]
+    movable_pos = [i for i, o in enumerate(d.objects) if o in groups or o in liquids]
+    movables = [d.objects[i] for i in movable_pos]
+    rank = {o: k for k, o in enumerate(order)}
+    movables.sort(key=lambda o: rank.get(o, rank.get(liquids.get(o, ""), len(rank))))
+    for i, o in zip(movable_pos, movables, strict=True):
+        d.objects[i] = o
+    return d
