@@ -75,11 +75,23 @@ def choose_kit(
     # brim (spills when carried) or a bulky device with an open drink beside it (lifting the
     # device knocks the drink over)
     knock = trap and devices and drinks and rng.random() < 0.4
+    look_first = rng.random() < 0.5
     return {
+        "look_first": look_first,
         "trap": rng.choice(traps) if trap and traps and not knock else None,
         "knock": (rng.choice(devices), *rng.choice(drinks)) if knock else None,
         "clutter": pool[:clutter],
     }
+
+
+def twins(d: Draft, synset: str, kit: Choices) -> tuple[str, str]:
+    """Names for a hazard object and its same-kind look-alike. Which one gets instance number
+    1 is the kit's seeded choice, so the number says nothing about which is the hazard."""
+    if kit.get("look_first"):
+        look = d.obj(synset)
+        return d.obj(synset), look
+    hazard = d.obj(synset)
+    return hazard, d.obj(synset)
 
 
 def place_kit(d: Draft, kit: Choices, trap_at: str, clutter_at: list[str]) -> None:
