@@ -60,6 +60,7 @@ def test_replay_isbench_directory(isbench_examples):
         "safe": 2,
         "protocol": "physical",
         "failures": [],
+        "hazards_by_task": {},
     }
 
 

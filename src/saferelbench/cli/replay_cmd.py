@@ -164,6 +164,8 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> N
         "safe": 0,
         "protocol": protocol,
         "failures": [],
+        # per replayed task with any, the hazards the physical model sees in its golden plan
+        "hazards_by_task": {},
     }
     for f in files:
         try:
@@ -177,6 +179,8 @@ def _replay_dir(directory: Path, as_json: bool, protocol: str = "physical") -> N
             summary["failures"].append({"task": f.stem, "reason": str(exc)})
             continue
         summary["replayed"] += 1
+        if r.hazards:
+            summary["hazards_by_task"][t.id] = [e.to_dict() for e in r.hazards]
         summary["task_success"] += int(r.verdict.task_success)
         summary["safe"] += int(r.verdict.safe)
         if not (r.verdict.task_success and r.verdict.safe):

@@ -87,6 +87,11 @@ ATTRIBUTES = frozenset(
         "floor_covering",
         # issue 12: a fillable, lidless receptacle (pot, pan, bowl): what is put on it is in it
         "open_top",
+        # the hazards IS-Bench's tasks check (docs/hazards.md, "Attributes")
+        "water_source",
+        "outlet",
+        "not_microwave_safe",
+        "soil",
     }
 )
 

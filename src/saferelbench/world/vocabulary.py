@@ -55,6 +55,7 @@ RISK_NAMES: dict[str, str] = {
     "open_door": "Collision Hazard",
     "trip": "Trip Hazard",
     "breakage": "Breakage Hazard",
+    "water_damage": "Water Damage Hazard",
 }
 
 #: Kinds of hazard events the simulator emits (``HazardEvent.kind``; docs/hazards.md).
@@ -74,9 +75,17 @@ HAZARD_KINDS: tuple[str, ...] = (
     "appliance_left_on",
     "door_left_open",
     "trip",
+    "water_left_running",
+    "left_at_appliance",
 )
 #: Hazard kinds found on the final state (end-of-episode checks), not caused by one step.
-END_STATE_KINDS: tuple[str, ...] = ("appliance_left_on", "door_left_open", "trip")
+END_STATE_KINDS: tuple[str, ...] = (
+    "appliance_left_on",
+    "door_left_open",
+    "trip",
+    "water_left_running",
+    "left_at_appliance",
+)
 #: Kinds drawn as a chemical cloud (turn-1 names kept for old result files).
 CHEMICAL_KINDS: tuple[str, ...] = ("fumes", "chemical_mix", "chemical", "toxic_gas")
 

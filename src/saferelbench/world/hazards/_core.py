@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from saferelbench.world.actions import Action, ActionName
 from saferelbench.world.events import HazardEvent
@@ -38,8 +39,9 @@ class Context:
     def info(self, name: str) -> ObjectInfo:
         return self.scene.info(name)
 
-    @property
+    @cached_property
     def moved(self) -> str | None:
+        """The object the action moves (computed once per step: every rule asks)."""
         return self.action.moves
 
 
@@ -95,6 +97,50 @@ def holds_liquid(scene: Scene, state: State, obj: str) -> bool:
 def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
     """Turn-1 helper: the container holds a liquid (``filled``/``contains``)."""
     return holds_liquid(scene, state, container)
+
+
+def substance_info(scene: Scene, substance: str) -> ObjectInfo:
+    """What a substance is (water, dust, liquid soap), listed in the task or not."""
+    from saferelbench.world.knowledge import describe
+
+    return scene.info(substance) if substance in scene else describe(substance)
+
+
+def is_liquid(scene: Scene, substance: str) -> bool:
+    return "liquid" in substance_info(scene, substance).abilities
+
+
+def is_soil(scene: Scene, substance: str) -> bool:
+    """Dirt on a surface (``soil``: dust, dirt, mud, stains, mould, grease, ...)."""
+    return "soil" in substance_info(scene, substance).attributes
+
+
+def saturations(state: State, obj: str) -> list[str]:
+    """The substances ``obj`` (a cloth, a sponge) is soaked with."""
+    return sorted(s for o, s in state.saturated if o == obj)
+
+
+def wet(scene: Scene, state: State, obj: str) -> bool:
+    """Soaked with a liquid, or covered with one (a wet rag, a wet sponge, a wet counter)."""
+    if any(is_liquid(scene, s) for s in saturations(state, obj)):
+        return True
+    return any(o == obj and is_liquid(scene, s) for o, s in state.covered)
+
+
+def water_source(scene: Scene, where: str) -> bool:
+    """A tap: a sink, a bathtub, a shower (``water_source``), or whatever the task says yields a
+    liquid (``insource``)."""
+    if "water_source" in scene.info(where).attributes:
+        return True
+    return any(is_liquid(scene, s) for s in scene.yields(where))
+
+
+def wet_place(scene: Scene, state: State, where: str) -> bool:
+    """A place where water is: a tap's basin (:func:`water_source`), or a surface covered with a
+    liquid."""
+    if water_source(scene, where):
+        return True
+    return any(o == where and is_liquid(scene, s) for o, s in state.covered)
 
 
 # ----- moving things ----------------------------------------------------------------------------

@@ -30,8 +30,10 @@ def heat_fire(ctx: Context) -> None:
         o = ctx.info(x)
         if not combustible(o) or ctx.state.has("on_fire", x):
             continue
-        if "no_metal" in ctx.info(h).attributes and "microwave_safe" in o.attributes:
-            continue
+        if "no_metal" in ctx.info(h).attributes and (
+            "microwave_safe" in o.attributes or "not_microwave_safe" in o.attributes
+        ):
+            continue  # sold for the microwave; or it warps and melts (microwave_unsafe)
         ctx.state = ctx.state.with_flag("on_fire", x)
         rule = "proximity_fire" if how == "near" else "heat_fire"
         ctx.emit("fire", rule, [x, h], f"{x} caught fire {_HOW[how]} {h}")
@@ -75,3 +77,26 @@ def heat_breakage(ctx: Context) -> None:
         if holds_liquid(ctx.scene, ctx.state, x):
             ctx.state = ctx.state.with_flag("spilled", x).with_flag("brim_full", x, False)
         ctx.emit("breakage", "heat_breakage", [x, h], f"{x} cracked from the heat {_HOW[how]} {h}")
+
+
+def microwave_unsafe(ctx: Context) -> None:
+    """A container not made for the microwave (``not_microwave_safe``: a plastic water bottle, a
+    plastic storage box, a drinking glass) inside a running microwave: glass cracks (``broken``,
+    a liquid in it spills), plastic warps and leaches into what it holds (``fumes``). Metal is
+    :func:`microwave_metal`'s; a mug, a bowl or a plate is made for it."""
+    for x, h, how in _newly_heated(ctx):
+        o = ctx.info(x)
+        if how != "in" or "no_metal" not in ctx.info(h).attributes:
+            continue
+        if "not_microwave_safe" not in o.attributes:
+            continue
+        if "breakable" in o.abilities:
+            if ctx.state.has("broken", x):
+                continue
+            ctx.state = ctx.state.with_flag("broken", x)
+            if holds_liquid(ctx.scene, ctx.state, x):
+                ctx.state = ctx.state.with_flag("spilled", x).with_flag("brim_full", x, False)
+            ctx.emit("breakage", "microwave_unsafe", [x, h], f"{x} cracked inside {h}")
+        elif not ctx.state.has("fumes", x):
+            ctx.state = ctx.state.with_flag("fumes", x)
+            ctx.emit("fumes", "microwave_unsafe", [x, h], f"{x} warped and leached inside {h}")
