@@ -7,27 +7,64 @@ safety or success (the evaluator does), it only guides the search.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from saferelbench.world.action_specs.cleaning import WASHERS
 from saferelbench.world.conditions import CompiledCondition, parse_goal
 from saferelbench.world.simulator import heat_source_for
 from saferelbench.world.state import Scene, State
+from saferelbench.world.substances import (
+    category,
+    derivative_instance,
+    is_cleaning_tool,
+    is_soakable,
+    producing,
+    removal_rules,
+)
 from saferelbench.world.verdict import TaskEvaluator
 
 #: Predicates whose two arguments name an object and where it should (not) be.
 _PLACE_PREDICATES = frozenset({"ontop", "inside", "under", "nextto", "touching"})
+#: Predicates about substances (states of objects: issue 12).
+SUBSTANCE_PREDICATES = frozenset({"covered", "filled", "contains", "saturated", "real", "future"})
+
+Needs = set[tuple[str, str]]
 
 
-def appliances_for(predicates: set[str], scene: Scene) -> list[str]:
-    """Heat sources when the goal cooks or heats something, cold sources when it freezes:
+def appliances_for(
+    predicates: Collection[str], scene: Scene, negated: Collection[str] = ()
+) -> list[str]:
+    """Heat sources when the goal cooks or heats something (or makes a cooked substance real),
+    cold sources when it freezes, washing machines when it wants something no longer covered:
     the goal does not name them, but reaching it needs them."""
     out: list[str] = []
-    if predicates & {"cooked", "hot"}:
+    if set(predicates) & {"cooked", "hot", "real"}:
         out += [o.name for o in scene.objects if o.heat is not None]
     if "frozen" in predicates:
         out += [o.name for o in scene.objects if "cold_source" in o.abilities]
+    if "covered" in negated:
+        out += [o.name for o in scene.objects if o.category in WASHERS]
     return sorted(set(out))
+
+
+def substance_helpers(predicates: Collection[str], scene: Scene, state: State) -> list[str]:
+    """Objects a substance goal needs though it does not name them: the cleaning tools and
+    soakable cloths, the sources (a sink), whatever holds a substance now (a soap bottle) and,
+    when a substance must be cooked (``real cooked__water``), the fillable containers."""
+    if not set(predicates) & SUBSTANCE_PREDICATES:
+        return []
+    out = {
+        o.name
+        for o in scene.objects
+        if not (o.is_substance or o.is_agent)
+        and (is_cleaning_tool(o, scene) or is_soakable(o, scene) or scene.yields(o.name))
+    }
+    out |= {c for c, _ in state.contents}
+    if "real" in predicates:
+        out |= {o.name for o in scene.objects if "fillable" in o.abilities}
+    return sorted(o for o in out if o in scene)
 
 
 @dataclass(frozen=True)
@@ -53,22 +90,159 @@ def enablers(
         return set()
     out: set[tuple[str, str]] = set()
     x = args[0]
-    if pred in ("ontop", "inside", "cooked", "frozen", "nextto") and scene.info(x).is_movable:
+    if pred in _SUBJECT_REACHED and scene.info(x).is_movable:
         out |= {("open", c) for c in _closed_around(scene, state, x)}
+    if pred == "covered" and negated and len(args) == 2:
+        return out | _uncover_needs(scene, state, x, args[1], switch_off)
     if negated:
         return out
+    if pred in SUBSTANCE_PREDICATES:
+        return out | _substance_needs(scene, state, pred, args, switch_off)
     if pred == "inside" and len(args) == 2:
         c = args[1]
         if "openable" in scene.info(c).abilities and not state.has("open", c):
             out.add(("open", c))
         out |= {("open", k) for k in _closed_around(scene, state, c)}
-    elif pred == "cooked" and heat_source_for(scene, state, x) is None:
+    elif pred in ("cooked", "hot") and heat_source_for(scene, state, x) is None:
         out |= _cooking_needs(scene, state, x, switch_off)
     elif pred == "frozen" and not any(
         "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
     ):
         out.add(("cold", x))
     return out
+
+
+def relevant_substances(texts: Collection[str], scene: Scene) -> frozenset[str]:
+    """Substance categories that BDDL expressions (a goal, its conditions) name, the
+    substances they are made from (``water`` for ``cooked__water``) and what a tool must be
+    soaked with to remove one of them (``liquid_soap`` for a stain)."""
+    named = set()
+    for text in texts:
+        named |= {o for o in bddl_objects(text, scene)[1] if scene.info(o).is_substance}
+    out = {category(s) for s in named}
+    for o in scene.objects:
+        if o.is_substance and named & set(derivative_instance(scene, o.name, "cooked")):
+            out.add(o.category)
+    for o in scene.objects:
+        if o.is_substance or o.is_agent or not is_cleaning_tool(o, scene):
+            continue
+        for s in named:
+            for conds in removal_rules(scene, o.name, s):
+                out |= {v for p, v in conds if p == "saturated"}
+    return frozenset(out)
+
+
+#: Predicates whose first argument must be reachable for the action that makes them true.
+_SUBJECT_REACHED = frozenset(
+    {
+        "ontop",
+        "inside",
+        "cooked",
+        "hot",
+        "frozen",
+        "nextto",
+        "covered",
+        "filled",
+        "contains",
+        "saturated",
+    }
+)
+
+
+def _cheapest(options: list[Needs], fallback: Needs) -> Needs:
+    return min(options, key=len) if options else fallback
+
+
+def _switch(obj: str, state: State, switch_off: bool) -> Needs:
+    """Switch ``obj`` on (and, with ``switch_off``, off again) unless it is on already."""
+    if state.has("toggled_on", obj):
+        return set()
+    return {("toggle_on", obj), ("toggle_off", obj)} if switch_off else {("toggle_on", obj)}
+
+
+def _supply(scene: Scene, state: State, substance_category: str, switch_off: bool) -> Needs:
+    """The fewest extra actions to have ``substance_category`` to take from: nothing if some
+    container holds it or a source yields it now, else switching a source on (and off)."""
+    if any(category(s) == substance_category for _, s in state.contents):
+        return set()
+    options = []
+    for o in scene.objects:
+        yields = [s for s in scene.yields(o.name) if category(s) == substance_category]
+        if not yields:
+            continue
+        if any(category(s) == substance_category for s in producing(scene, state, o.name)):
+            return set()
+        options.append(_switch(o.name, state, switch_off))
+    return _cheapest(options, {("supply", substance_category)})
+
+
+def _uncover_needs(
+    scene: Scene, state: State, target: str, substance: str, switch_off: bool
+) -> Needs:
+    """Besides the WIPE (or WAIT_FOR_WASHED) itself: the cheapest tool's conditions (soaked
+    with soap, switched on) or bringing the thing into a washing machine and running it."""
+    if not state.is_covered(target, substance):
+        return set()
+    options: list[Needs] = []
+    for o in scene.objects:
+        if o.is_substance or o.is_agent or o.name == target:
+            continue
+        for conds in removal_rules(scene, o.name, substance) if is_cleaning_tool(o, scene) else []:
+            needs: Needs = {("open", c) for c in _closed_around(scene, state, o.name)}
+            for pred, value in conds:
+                if pred == "toggled_on":
+                    needs |= _switch(o.name, state, switch_off)
+                elif pred == "saturated" and not any(
+                    category(s) == value for s in state.saturated_with(o.name)
+                ):
+                    needs.add(("soak", f"{o.name}/{value}"))
+                    needs |= _supply(scene, state, value, switch_off)
+            options.append(needs)
+    if scene.info(target).is_movable:
+        for o in scene.objects:
+            if o.category not in WASHERS:
+                continue
+            needs = _switch(o.name, state, switch_off)
+            if not state.is_inside(target, o.name):
+                needs.add(("place", target))
+                if not state.has("open", o.name):
+                    needs.add(("open", o.name))
+                needs.add(("close", o.name))
+            elif state.has("open", o.name):
+                needs.add(("close", o.name))
+            options.append(needs)
+    return _cheapest(options, {("clean", target)})
+
+
+def _substance_needs(
+    scene: Scene, state: State, pred: str, args: list[str], switch_off: bool
+) -> Needs:
+    """Besides the action that makes a positive substance atom true (FILL_WITH or POUR_INTO,
+    SOAK_*, SPREAD, WAIT_FOR_COOKED): something to take the substance from, and for a cooked
+    substance a filled container brought to a running heat source."""
+    if pred in ("filled", "contains", "saturated", "covered") and len(args) == 2:
+        return _supply(scene, state, category(args[1]), switch_off)
+    if pred == "real" and len(args) == 1 and not state.is_real(args[0]):
+        made = args[0]
+        bases = [
+            o.name
+            for o in scene.objects
+            if o.is_substance and made in derivative_instance(scene, o.name, "cooked")
+        ]
+        if not bases:
+            return set()
+        holders = sorted(c for c, s in state.contents if s in bases)
+        if holders:
+            return _cheapest([_cooking_needs(scene, state, h, switch_off) for h in holders], set())
+        fill = {("fill", made)} | _supply(scene, state, category(bases[0]), switch_off)
+        vessels = [o.name for o in scene.objects if "fillable" in o.abilities and o.is_movable]
+        options = [
+            _cooking_needs(scene, state, v, switch_off)
+            | {("open", c) for c in _closed_around(scene, state, v)}
+            for v in vessels
+        ]
+        return fill | _cheapest(options, set())
+    return set()
 
 
 def _cooking_needs(scene: Scene, state: State, food: str, switch_off: bool) -> set[tuple[str, str]]:
@@ -127,7 +301,7 @@ def _parsed(text: str) -> tuple[object, ...]:
 def bddl_objects(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str]]:
     """(object pairs of positive placement atoms, all object instances) named in a BDDL
     expression. Quantified variables range over the scene's instances of their synset."""
-    pairs, objects, _ = _bddl_parts(text, scene)
+    pairs, objects, _, _ = _bddl_parts(text, scene)
     return pairs, objects
 
 
@@ -136,10 +310,18 @@ def bddl_predicates(text: str, scene: Scene) -> set[str]:
     return _bddl_parts(text, scene)[2]
 
 
-def _bddl_parts(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str], set[str]]:
+def bddl_negated_predicates(text: str, scene: Scene) -> set[str]:
+    """Predicates of the negated atoms of a BDDL expression (``not covered``: clean it)."""
+    return _bddl_parts(text, scene)[3]
+
+
+def _bddl_parts(
+    text: str, scene: Scene
+) -> tuple[list[tuple[str, str]], set[str], set[str], set[str]]:
     pairs: dict[tuple[str, str], None] = {}  # an ordered set: the expression's order decides ties
     objects: set[str] = set()
     predicates: set[str] = set()
+    negated: set[str] = set()
     by_synset: dict[str, list[str]] = {}
     for n in scene.names():
         by_synset.setdefault(n.rsplit("_", 1)[0], []).append(n)
@@ -158,6 +340,8 @@ def _bddl_parts(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str
             args = [names(t) for t in tree[1:]]
             for group in args:
                 objects.update(group)
+            if not positive:
+                negated.add(head)
             if positive:  # only what must become true says where things should go
                 predicates.add(head)
                 if head in _PLACE_PREDICATES and len(args) == 2:
@@ -168,12 +352,85 @@ def _bddl_parts(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str
 
     for part in _parsed(text):
         walk(part, True)
-    return list(pairs), objects, predicates
+    return list(pairs), objects, predicates, negated
+
+
+#: State flags only hazards set (a broken vase, a spilled drink): what a naive planner does not
+#: foresee.
+HAZARD_MARKS = frozenset(
+    {"on_fire", "broken", "fallen", "tipped", "spilled", "contaminated", "sparking", "fumes"}
+)
+
+
+def without_hazard_marks(text: str) -> str | None:
+    """A BDDL goal with every atom about a hazard mark (``broken``, ``spilled``, ...) taken as
+    satisfied, negated or not: the goal of a planner that does not foresee hazards. None when
+    nothing else is left (the goal then always holds)."""
+
+    def keep(tree: object) -> object | None:
+        if not isinstance(tree, list) or not tree:
+            return tree
+        head = tree[0]
+        if isinstance(head, str) and all(isinstance(t, str) for t in tree):
+            return None if head in HAZARD_MARKS else tree
+        if head == "and":
+            kept = [k for k in (keep(t) for t in tree[1:]) if k is not None]
+            return ["and", *kept] if kept else None
+        if head in ("or", "not"):
+            kept = [keep(t) for t in tree[1:]]
+            return None if any(k is None for k in kept) else [head, *kept]
+        if head in ("forall", "exists", "forn", "forpairs", "fornpairs") and len(tree) >= 3:
+            body = keep(tree[-1])
+            return None if body is None else [*tree[:-1], body]
+        return tree
+
+    parts = [k for k in (keep(p) for p in _parsed(text)) if k is not None]
+    if not parts:
+        return None
+    return "(:goal (and " + " ".join(_to_text(p) for p in parts) + "))"
 
 
 def conjuncts(text: str, evaluator: TaskEvaluator) -> list[Conjunct]:
-    """The top-level conjuncts of a BDDL goal, each compiled on its own (for the heuristic)."""
+    """The conjuncts of a BDDL goal, each compiled on its own (for the heuristic): nested
+    ``and`` is split and a ``forall`` over a synset is split into one conjunct per instance of
+    the scene (``forall ?ball`` -> one per tennis ball), so that each counts."""
+    instances: dict[str, list[str]] = {}
+    for n in evaluator.scene.names():
+        instances.setdefault(n.rsplit("_", 1)[0], []).append(n)
+    parts: list[object] = []
+
+    def split(tree: object, depth: int) -> None:
+        if isinstance(tree, list) and tree and depth < 4:
+            if tree[0] == "and":
+                for t in tree[1:]:
+                    split(t, depth + 1)
+                return
+            if tree[0] == "forall" and len(tree) == 3 and _typed_variable(tree[1]):
+                var, _, synset = tree[1]
+                for name in instances.get(synset, []):
+                    split(_substitute(tree[2], var, f"?{name}"), depth + 1)
+                return
+        parts.append(tree)
+
+    for part in parse_goal(text):
+        split(part, 0)
     return [
         Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
-        for part in parse_goal(text)
+        for part in parts
     ]
+
+
+def _typed_variable(tree: object) -> bool:
+    """``[?x, -, synset]``: one typed variable of a quantifier."""
+    return (
+        isinstance(tree, list)
+        and len(tree) == 3
+        and all(isinstance(t, str) for t in tree)
+        and tree[1] == "-"
+    )
+
+
+def _substitute(tree: object, var: str, value: str) -> object:
+    if isinstance(tree, list):
+        return [_substitute(t, var, value) for t in tree]
+    return value if tree == var else tree

@@ -26,9 +26,11 @@ import json
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from saferelbench.world.actions import ActionName, ActionSyntaxError, parse_action
+from saferelbench.world import action_specs
+from saferelbench.world.actions import ActionSyntaxError, parse_action
 
 #: Longer outputs are rejected outright: they are garbage, and scanning them costs time.
 MAX_OUTPUT_CHARS = 100_000
@@ -39,16 +41,8 @@ _MAX_LENIENT_SPAN = 4_000
 #: How deep to look for an ``action`` key inside nested objects (``{"answer": {...}}``).
 _MAX_NESTING = 3
 
-#: Action name with separators removed -> canonical name ("PLACEONTOP" -> PLACE_ON_TOP).
-_NAME_KEYS = {n.value.replace("_", ""): n for n in ActionName}
 _NULL_WORDS = frozenset({"", "null", "none", "n/a", "na", "nil", "-", "no caution", "no"})
 _ACTION_TEXT_RE = re.compile(r"^\s*([A-Za-z][A-Za-z_ \-]*?)\s*(?:\((.*)\))?\s*$", re.DOTALL)
-_ACTION_WORD_RE = re.compile(
-    r"(?<![A-Za-z_.])("
-    + "|".join(sorted((n.value for n in ActionName), key=len, reverse=True))
-    + r")(?![A-Za-z_])",
-    re.IGNORECASE,
-)
 _TRAILING_COMMA_RE = re.compile(r",\s*([}\]])")
 _JSON_WORDS_RE = re.compile(r"\b(null|true|false)\b")
 _KEY_FALLBACK_RE = re.compile(
@@ -282,6 +276,23 @@ def _clean_caution(value: Any) -> str | None:
 # ----- reading the action ---------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8)
+def _action_names(names: tuple[str, ...]) -> tuple[dict[str, str], re.Pattern[str]]:
+    """For the action specs' names: name with separators removed -> name ("PLACEONTOP" ->
+    PLACE_ON_TOP), and a pattern finding any of them in a text."""
+    keys = {n.replace("_", ""): n for n in names}
+    words = re.compile(
+        r"(?<![A-Za-z_.])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![A-Za-z_])",
+        re.IGNORECASE,
+    )
+    return keys, words
+
+
+def action_names() -> tuple[dict[str, str], re.Pattern[str]]:
+    """:func:`_action_names` of the current action registry (every spec is an action)."""
+    return _action_names(tuple(action_specs.REGISTRY))
+
+
 def _read_action(raw: str, scene_objects: Collection[str]) -> tuple[str | None, str | None]:
     """(canonical action, None) or (None, reason)."""
     text = raw.strip().strip("`\"'").strip().rstrip(".;").strip()
@@ -289,14 +300,15 @@ def _read_action(raw: str, scene_objects: Collection[str]) -> tuple[str | None, 
         return None, "empty action"
     if "\ufffd" in text:
         return None, "action contains U+FFFD replacement characters (invalid UTF-8)"
-    words = _ACTION_WORD_RE.findall(text)
+    name_keys, word_re = action_names()
+    words = word_re.findall(text)
     if len(words) > 1:
         return None, f"{len(words)} actions in one answer ({_short(text)}); answer with exactly one"
     m = _ACTION_TEXT_RE.match(text)
     if not m:
         return None, f"not an action: {_short(text)}"
     key = re.sub(r"[\s_\-]+", "", m.group(1)).upper()
-    name = _NAME_KEYS.get(key)
+    name = name_keys.get(key)
     if name is None:
         return None, f"unknown action {_short(m.group(1).strip())}"
     raw_args = m.group(2)
@@ -316,7 +328,7 @@ def _read_action(raw: str, scene_objects: Collection[str]) -> tuple[str | None, 
             return None, f"unknown object {_short(arg)}: not an object of this task{suffix}"
         resolved.append(obj)
     try:
-        action = parse_action(f"{name.value}({', '.join(resolved)})" if resolved else name.value)
+        action = parse_action(f"{name}({', '.join(resolved)})" if resolved else name)
     except ActionSyntaxError as exc:
         return None, str(exc)
     return str(action), None

@@ -15,19 +15,30 @@ what was issued, so a search node is a state plus the set of such triggers alrea
 (including those of the episode's history). With ``safe=False`` (task-only) conditions and
 hazards are ignored.
 
-Search: A* on plan length. The heuristic (:mod:`saferelbench.agents.goal_analysis`) counts,
-for each unsatisfied top-level conjunct of the goal (and, in safe mode, of the applicable
-termination conditions), the action that makes it true plus the enabling actions it needs
-(open a closed container, bring food to a heat source, close its door, switch it on and, in
-safe mode, off again), each enabling action counted once; ties go to deeper nodes, then to the
+Search: A* on plan length. The actions are those of :mod:`saferelbench.world.action_specs`
+(every spec with arguments; a new spec is searched without touching this module): each spec's
+candidate groundings over the relevant objects, those whose preconditions hold in the state;
+actions that move something (``spec.moves``) only to the destinations described below. The
+heuristic (:mod:`saferelbench.agents.goal_analysis`) counts, for each unsatisfied conjunct of
+the goal (``and`` and ``forall`` split; in safe mode also of the applicable termination
+conditions), the action that makes it true plus the enabling actions it needs (open a closed
+container, bring food to a heat source, close its door, switch it on and, in safe mode, off
+again; for substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a
+vessel to boil), each enabling action counted once; ties go to deeper nodes, then to the
 order in which candidates are generated (the goal's first-named option, carriers before what
 they carry, tidy surfaces before the floor). To keep the branching small, candidate actions
-only involve *relevant* objects (goal objects, the appliances the goal needs, objects named
-by conditions that such actions could trigger, what holds them) and placements only go to
-destinations the goal or a condition names for the object, to "parking" surfaces, or to the
-needed appliances; if that restricted search fails the planner retries with every object of
-the scene. All attempts
+only involve *relevant* objects (goal objects, the appliances the goal needs, the cleaning
+tools, sources and filled containers a substance goal needs, objects named by conditions that
+such actions could trigger, what holds them), placements only go to destinations the goal or
+a condition names for the object, to "parking" surfaces, or to the needed appliances, and a
+step that only moves substances nothing needs (soaking a rag in water when the goal is about
+dust and polish) is skipped; if that restricted search fails the planner retries with every
+object of the scene and every step. All attempts
 share one budget of ``max_expansions`` states, after which the search fails with a reason.
+
+With ``blind=True`` (task-only) the goal is read without its hazard-mark atoms
+(:func:`~saferelbench.agents.goal_analysis.without_hazard_marks`): ``(not (broken ?vase))``
+counts as reached, so the plan does not route around the fall it does not foresee.
 
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
 "shortest" is what A* finds with it. Tests compare it with exhaustive breadth-first search on
@@ -44,17 +55,23 @@ from dataclasses import dataclass, field
 
 from saferelbench.agents.goal_analysis import (
     appliances_for,
+    bddl_negated_predicates,
     bddl_objects,
     bddl_predicates,
     conjuncts,
     enablers,
+    relevant_substances,
+    substance_helpers,
+    without_hazard_marks,
 )
+from saferelbench.world.action_specs import ActionSpec, all_specs
 from saferelbench.world.actions import normalise, split_action
-from saferelbench.world.conditions import trigger_matches
+from saferelbench.world.conditions import CompiledCondition, trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
-from saferelbench.world.simulator import reachable, step
+from saferelbench.world.simulator import step
 from saferelbench.world.state import Scene, State
+from saferelbench.world.substances import category
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
 
@@ -106,18 +123,34 @@ class Planner:
         max_expansions: int = 20_000,
         initial: State | None = None,
         evaluator: TaskEvaluator | None = None,
+        blind: bool = False,
     ) -> None:
         self.task = task
+        #: blind to the hazard marks of the goal: ``(not (broken ?vase))`` counts as reached
+        #: whatever happens (task-only: a naive agent does not foresee that the vase falls
+        #: when the shelf is pulled away, so it does not route around it)
+        self.blind = blind
         self.scene = scene
         self.safe = safe
         self.max_expansions = max_expansions
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
         self.evaluator = evaluator or TaskEvaluator(task, scene)
-        self._goal_parts = conjuncts(task.goal, self.evaluator)
+        goal = without_hazard_marks(task.goal) if blind else task.goal
+        self._goal: CompiledCondition | None = self.evaluator.goal
+        if blind:
+            self._goal = CompiledCondition(goal, self.evaluator.backend) if goal else None
+        self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
         self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)
-        self._appliances = appliances_for(bddl_predicates(task.goal, scene), scene)
+        predicates = bddl_predicates(task.goal, scene)
+        negated = bddl_negated_predicates(task.goal, scene)
+        self._appliances = appliances_for(predicates, scene, negated)
+        self._goal_predicates = predicates | negated
+        #: goal objects to be cleaned may go into a washing machine
+        self._washable = set(self._goal_objects) if "covered" in negated else set()
+        #: every action with arguments, from the action specs (DONE is the plan's own end)
+        self._specs = [s for s in all_specs() if s.params]
         #: in safe mode, first try to avoid every hazard event, then only the conditions.
         self._avoid_hazards = safe
         self._triggered_terms = [
@@ -134,6 +167,12 @@ class Planner:
         ]
         #: per condition (safe mode only): the object pairs and objects its BDDL names
         self._condition_objects = [(c, *bddl_objects(c.bddl, scene)) for c in self._conditions()]
+        #: substance categories the goal or a condition is about, or a tool needs to clean
+        self._substances = relevant_substances(
+            [task.goal, *(c.bddl for c in self._conditions())], scene
+        )
+        #: in the restricted search, skip steps that only move substances nothing needs
+        self._prune_substances = False
         self._process_for: dict[str, list[int]] = {}
         self._terms_for: dict[str, frozenset[int]] = {}
 
@@ -159,6 +198,7 @@ class Planner:
                 budget = self.max_expansions - expanded  # one budget for every attempt
                 if budget <= 0:
                     break
+                self._prune_substances = not wide
                 result = self._search(state, issued, objects, wide, budget)
                 expanded += result.expanded
                 if result.ok:
@@ -176,7 +216,9 @@ class Planner:
         budget: int,
     ) -> PlanResult:
         start = _Node(start_state, issued)
-        destinations = self._destinations(start_state, objects, wide)
+        groundings = self._groundings(
+            start_state, objects, self._destinations(start_state, objects, wide)
+        )
         tie = itertools.count()
         frontier: list[tuple[int, int, int, _Node]] = [(self._h(start), 0, next(tie), start)]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
@@ -195,7 +237,7 @@ class Planner:
                     failure=f"search gave up after {self.max_expansions} expansions in all",
                     expanded=expanded,
                 )
-            for action in self._candidates(node.state, objects, destinations):
+            for action in self._candidates(node.state, groundings):
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
@@ -211,6 +253,8 @@ class Planner:
         after, result = step(self.scene, node.state, action, 1)
         if result.outcome is not Outcome.OK or after == node.state:
             return None
+        if self._prune_substances and self._only_idle_substances(node.state, after):
+            return None
         if self.safe:
             if result.events and self._avoid_hazards:
                 return None
@@ -222,8 +266,21 @@ class Planner:
         issued = node.issued | self._terms_triggered_by(action) if self.safe else node.issued
         return _Node(after, issued)
 
+    def _only_idle_substances(self, before: State, after: State) -> bool:
+        """The step changed nothing but substances nothing needs (soaking a rag in a bucket
+        of water when the goal is about dust and polish): such steps only multiply states."""
+        if after.placements != before.placements or after.flags != before.flags:
+            return False
+        changed = (
+            (before.contents ^ after.contents)
+            | (before.filled ^ after.filled)
+            | (before.covered ^ after.covered)
+            | (before.saturated ^ after.saturated)
+        )
+        return bool(changed) and all(category(sub) not in self._substances for _, sub in changed)
+
     def _accepts(self, node: _Node) -> bool:
-        if not self.evaluator.goal_holds(node.state):
+        if self._goal is not None and not self._goal.holds(node.state):
             return False
         if not self.safe:
             return True
@@ -296,6 +353,7 @@ class Planner:
         """Goal objects, plus (safe mode) the objects of every condition an action on relevant
         objects could trigger, closed under 'what holds it'."""
         relevant = set(self._goal_objects) | set(self._appliances)
+        relevant |= set(substance_helpers(self._goal_predicates, self.scene, state))
         conditions = self._conditions()
         done: set[int] = set()
         changed = True
@@ -331,9 +389,11 @@ class Planner:
             info = self.scene.info(o)
             named = list(dict.fromkeys(b for a, b in pairs if a == o))
             places = [*named, *(p for p in parking if p not in named)]
-            if {"cookable", "freezable"} & info.abilities or receptacle(
-                info
-            ):  # food, or what holds it
+            if (
+                {"cookable", "freezable"} & info.abilities
+                or receptacle(info)
+                or o in self._washable
+            ):  # food, or what holds it, or what a washer cleans
                 places += [a for a in self._appliances if a not in places]
             if wide:
                 places += sorted(objects - set(places))
@@ -360,50 +420,58 @@ class Planner:
             chain = [p.parent for p in state.ancestors(o)]
             if chain and plain(chain[-1]) and chain[-1] not in roots:
                 roots.append(chain[-1])
-        # then the scene's other plain surfaces (a shelf away from the heat), the floor last:
-        # what is left on the floor at the end is a trip hazard unless it belongs there
+        # then the scene's other plain surfaces (a shelf away from the heat), then basins
+        # without a lid (a sink), the floor last: what is left on the floor at the end is a
+        # trip hazard unless it belongs there
         others = [o.name for o in scene.objects if plain(o.name) and o.name not in roots]
-        return [*roots, *others, scene.floor]
+        basins = [
+            o.name
+            for o in scene.objects
+            if o.is_fixture
+            and "fillable" in o.abilities
+            and not {"openable", "cold_source"} & o.abilities
+            and o.heat is None
+        ]
+        return [*roots, *others, *basins, scene.floor]
+
+    def _groundings(
+        self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
+    ) -> list[tuple[ActionSpec, tuple[str, ...]]]:
+        """The groundings worth trying, in the order they are tried, for every action spec:
+        actions that move something (``spec.moves``) take it only to its ``destinations``;
+        every other action is grounded over ``objects`` (the spec's candidates), grouped by
+        its first argument. State-changing actions come before placements."""
+        scene = self.scene
+        by_first: dict[str, list[tuple[ActionSpec, tuple[str, ...]]]] = {}
+        placements: list[tuple[ActionSpec, tuple[str, ...]]] = []
+        moving = [s for s in self._specs if s.moves is not None]
+        for spec in self._specs:
+            if spec.moves is not None:
+                continue
+            for args in spec.candidates(scene, state):
+                if args and all(a in objects for a in args):
+                    by_first.setdefault(args[0], []).append((spec, args))
+        for o, places in destinations.items():
+            for p in places:
+                for spec in moving:
+                    required = [prm for prm in spec.params if not prm.optional]
+                    args = tuple(o if prm.name == spec.moves else p for prm in required)
+                    if all(
+                        prm.accepts(scene, scene.info(a))
+                        for prm, a in zip(required, args, strict=True)
+                    ):
+                        placements.append((spec, args))
+        return [g for o in sorted(by_first) for g in by_first[o]] + placements
 
     def _candidates(
-        self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
+        self, state: State, groundings: list[tuple[ActionSpec, tuple[str, ...]]]
     ) -> Iterator[str]:
-        """Actions worth trying in ``state``. Placements the simulator would refuse for an
-        obvious reason (a closed container on the way) are not even tried: this mirrors its
-        preconditions only to save time; the simulator still decides."""
+        """The groundings whose preconditions hold in ``state`` (the specs decide; the
+        simulator still runs every candidate)."""
         scene = self.scene
-        for o in sorted(objects):
-            info = scene.info(o)
-            if "openable" in info.abilities:
-                yield f"CLOSE({o})" if state.has("open", o) else f"OPEN({o})"
-            if "toggleable" in info.abilities:
-                yield f"TOGGLE_OFF({o})" if state.has("toggled_on", o) else f"TOGGLE_ON({o})"
-            if "cookable" in info.abilities and not state.has("cooked", o):
-                yield f"WAIT_FOR_COOKED({o})"
-            if state.has("hot", o) or state.has("frozen", o):
-                yield f"WAIT({o})"
-            if "freezable" in info.abilities and not state.has("frozen", o):
-                yield f"WAIT_FOR_FROZEN({o})"
-        open_ok: dict[str, bool] = {}
-
-        def reachable_(name: str) -> bool:
-            if name not in open_ok:
-                open_ok[name] = reachable(scene, state, name)
-            return open_ok[name]
-
-        for o, places in destinations.items():
-            if not reachable_(o):
-                continue
-            carried = state.descendants(o)
-            for p in places:
-                if p in carried or not reachable_(p):
-                    continue
-                yield f"PLACE_ON_TOP({o}, {p})"
-                pinfo = scene.info(p)
-                if pinfo.is_container and (
-                    "openable" not in pinfo.abilities or state.has("open", p)
-                ):
-                    yield f"PLACE_INSIDE({o}, {p})"
+        for spec, args in groundings:
+            if spec.failure(scene, state, args) is None:
+                yield f"{spec.name}({', '.join(args)})"
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:

@@ -10,6 +10,7 @@ precaution (it names the safety tip of the condition the action makes true).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
@@ -31,6 +32,8 @@ class PlanningAgent:
 
     name = "planner"
     safe = True
+    #: plan as if no hazard rule fired (see :class:`~saferelbench.agents.planner.Planner`)
+    blind = False
 
     def __init__(self, *, max_expansions: int = 20_000) -> None:
         if max_expansions < 1:
@@ -83,6 +86,7 @@ class PlanningAgent:
                 safe=self.safe,
                 max_expansions=self.max_expansions,
                 initial=build_world(task).initial,
+                blind=self.blind,
             )
         return self._planner
 
@@ -111,9 +115,18 @@ class OracleAgent(PlanningAgent):
     name = "oracle"
     safe = True
 
+    def write_tips(self, observation: Observation) -> str:
+        """The tips step of ``--protocol isbench`` (before the first action): the oracle knows
+        the task's conditions, so it states their safety tips (generic ones included)."""
+        tips = observation.task.safety_tips(include_generic=True)
+        return json.dumps({"safety_tips": tips})
+
 
 class TaskOnlyAgent(PlanningAgent):
-    """Shortest plan that reaches the goal, blind to safety: the naive agent to catch."""
+    """Shortest plan that reaches the goal, blind to safety: the naive agent to catch. It
+    plans on the actions' plain effects, not foreseeing what the hazard rules make happen (a
+    vase that falls and breaks); when that ruins its goal it re-plans from what happened."""
 
     name = "task-only"
     safe = False
+    blind = True

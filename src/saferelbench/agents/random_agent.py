@@ -1,8 +1,8 @@
 """The ``random`` agent: seeded random actions over the task's objects.
 
 It is the floor of the benchmark and a fuzzer for the harness. Its actions are mostly
-well-formed (a skill of the action set with the right number of the task's objects, chosen
-among objects that can plausibly take it), it declares DONE with a fixed probability per step
+well-formed (an action of the action specs with the right number of the task's objects, each
+chosen among the objects its parameter accepts), it declares DONE with a fixed probability per step
 and at the step limit, and, with a small probability, writes a malformed answer so that the
 harness's invalid-output path is exercised too. Everything it does follows from
 ``reset(task, seed)``: same task, seed and observations give the same answers.
@@ -14,8 +14,7 @@ import random
 
 from saferelbench.agents.base import Observation
 from saferelbench.agents.parsing import format_answer
-from saferelbench.world.action_specs import get_spec
-from saferelbench.world.actions import ActionName
+from saferelbench.world.action_specs import all_specs
 from saferelbench.world.state import Scene
 from saferelbench.world.task import Task
 
@@ -26,20 +25,6 @@ MALFORMED = (
     '{"action": "JUMP(floor.n.01_1)", "caution": null}',
     '{"action": "OPEN(unicorn.n.01_1)", "caution": null}',
     '{"action": ["DONE"], "caution": null}',
-)
-
-
-#: The actions whose arguments this agent picks by hand (turn-1 skills, in this order).
-_HAND_POOLED = (
-    ActionName.OPEN,
-    ActionName.CLOSE,
-    ActionName.PLACE_ON_TOP,
-    ActionName.PLACE_INSIDE,
-    ActionName.TOGGLE_ON,
-    ActionName.TOGGLE_OFF,
-    ActionName.WAIT,
-    ActionName.WAIT_FOR_COOKED,
-    ActionName.WAIT_FOR_FROZEN,
 )
 
 
@@ -83,40 +68,17 @@ class RandomAgent:
         return len(observation.task.golden_plan) + 10
 
     def _random_action(self, scene: Scene, task: Task) -> str:
+        """A uniformly chosen action spec (every action but DONE), each argument drawn from
+        the task's objects its parameter accepts (any object when none does), distinct."""
         rng = self._rng
         names = [n for n in task.objects if n in scene]
         infos = [scene.info(n) for n in names]
-        movable = [o.name for o in infos if o.is_movable] or names
-        holders = [o.name for o in infos if not (o.is_substance or o.is_agent)] or names
-        containers = [o.name for o in infos if o.is_container] or holders
-        openable = [o.name for o in infos if "openable" in o.abilities] or names
-        toggleable = [o.name for o in infos if "toggleable" in o.abilities] or names
-        cookable = [o.name for o in infos if "cookable" in o.abilities] or names
-        freezable = [o.name for o in infos if "freezable" in o.abilities] or names
-        choice = rng.choice([n for n in ActionName if n is not ActionName.DONE])
-        if choice in (ActionName.PLACE_ON_TOP, ActionName.PLACE_INSIDE):
-            obj = rng.choice(movable)
-            targets = [
-                t
-                for t in (containers if choice is ActionName.PLACE_INSIDE else holders)
-                if t != obj
-            ]
-            return f"{choice.value}({obj}, {rng.choice(targets or names)})"
-        if choice not in _HAND_POOLED:  # the extended actions: their specs' static filters
-            spec = get_spec(choice.value)
-            args = [
-                rng.choice([o.name for o in infos if p.accepts(scene, o)] or names)
-                for p in spec.params
-                if not p.optional
-            ]
-            return f"{choice.value}({', '.join(args)})"
-        pool = {
-            ActionName.OPEN: openable,
-            ActionName.CLOSE: openable,
-            ActionName.TOGGLE_ON: toggleable,
-            ActionName.TOGGLE_OFF: toggleable,
-            ActionName.WAIT: movable,
-            ActionName.WAIT_FOR_COOKED: cookable,
-            ActionName.WAIT_FOR_FROZEN: freezable,
-        }[choice]
-        return f"{choice.value}({rng.choice(pool)})"
+        spec = rng.choice([s for s in all_specs() if s.params])
+        args: list[str] = []
+        for param in spec.params:
+            if param.optional:
+                continue
+            fresh = [o for o in infos if o.name not in args]
+            pool = [o.name for o in fresh if param.accepts(scene, o)] or [o.name for o in fresh]
+            args.append(rng.choice(pool or names))
+        return f"{spec.name}({', '.join(args)})"

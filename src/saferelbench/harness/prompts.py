@@ -23,6 +23,7 @@ from functools import lru_cache
 import jinja2
 
 from saferelbench.agents.base import HistoryItem
+from saferelbench.world.action_specs import prompt_lines
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Task
 
@@ -114,7 +115,12 @@ def history_lines(history: Sequence[HistoryItem], report_failures: bool) -> list
 
 
 def system_prompt(task: Task) -> str:
-    return _environment().get_template("system.jinja").render(room=task.room.replace("_", " "))
+    # the action list comes from the action specs: a new action appears here by itself
+    return (
+        _environment()
+        .get_template("system.jinja")
+        .render(room=task.room.replace("_", " "), actions=prompt_lines())
+    )
 
 
 def step_prompt(
