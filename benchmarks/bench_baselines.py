@@ -49,11 +49,12 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from saferelbench.agents.blanket import PlanBuilder, blanket_plan, kept_objects, plain_surfaces
 from saferelbench.agents.planner import Planner
-from saferelbench.dataset.store import load_samples
+from saferelbench.dataset.store import load_samples, read_samples
 from saferelbench.world.events import Outcome
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
@@ -351,8 +352,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", dest="json_out", default=None)
     ap.add_argument("--show", type=int, default=0)
+    ap.add_argument("--file", default=None, help="a samples JSONL file (default: the shipped one)")
+    ap.add_argument("--relation", default=None, help="only this relation")
     args = ap.parse_args(argv)
-    samples = load_samples(None if args.split == "all" else args.split)
+    if args.file:
+        samples = [
+            s for s in read_samples(Path(args.file)) if args.split == "all" or s.split == args.split
+        ]
+    else:
+        samples = load_samples(None if args.split == "all" else args.split)
+    if args.relation:
+        samples = [s for s in samples if s.relation == args.relation]
     out: dict[str, Any] = {"split": args.split, "n": len(samples), "routines": {}}
     print(f"{len(samples)} samples ({args.split})")
     print(f"{'routine':18} {'SR':>6} {'SSR phys':>9} {'SSR cond':>9}  top hazards of failures   s")

@@ -27,7 +27,9 @@ def _subset(tmp_path: Path, n: int = 6) -> Path:
 
 
 def test_validate_json_on_a_subset(tmp_path: Path) -> None:
-    res = runner.invoke(app, ["validate", "--json", "--file", str(_subset(tmp_path))])
+    res = runner.invoke(
+        app, ["validate", "--json", "--no-baselines", "--file", str(_subset(tmp_path))]
+    )
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     for key in (

@@ -10,6 +10,7 @@ import pytest
 from saferelbench.dataset.pipeline import COMPOSITION, EXTRA_CONTROLS, build_dataset, to_jsonl
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.store import load_samples, shipped_path
+from saferelbench.dataset.validate import check_ablation, validate
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.scene_builder import build_world
 
@@ -55,10 +56,14 @@ def test_every_control_matches_its_spatial_sample() -> None:
         ), c.id
         assert (c.relation, c.risk, c.template) == (p.relation, p.risk, p.template)
         assert c.init != p.init
-        assert c.twist and not any(x.relation_induced for x in c.process_conditions)
-        assert any(
-            x.origin == "scenario" for x in [*c.process_conditions, *c.termination_conditions]
-        ), c.id
+        assert not any(x.relation_induced for x in c.process_conditions)
+        if c.dataset_version >= 2:
+            # dataset v2: a pure ablation, no twist of its own (test_v2_ablation.py)
+            assert c.twist is None and check_ablation(p, c) == [], c.id
+        else:
+            assert c.twist and any(
+                x.origin == "scenario" for x in [*c.process_conditions, *c.termination_conditions]
+            ), c.id
 
 
 def test_spatial_samples_carry_relation_conditions_and_no_step_guards() -> None:
@@ -83,8 +88,12 @@ def test_spatial_samples_carry_relation_conditions_and_no_step_guards() -> None:
             assert any(c.relation_induced for c in s.process_conditions), s.id
         if any(c.annotation_only for c in conds):
             only.add(s.template)
-    assert only == {"chemical_store_with_food"} | {
-        t for t in only if t.startswith("proximity_spillage_overflow_")
+            if s.dataset_version >= 2 and s.split == "spatial":
+                # v2: an annotation-only risk is labelled on its hazard too (stats count it)
+                assert any(h.annotation_only for h in s.hazards), s.id
+    legacy = {s.template for s in load_samples() if s.dataset_version < 2}
+    assert only & legacy <= {"chemical_store_with_food"} | {
+        t for t in legacy if t.startswith("proximity_spillage_overflow_")
     }, only
 
 
@@ -114,3 +123,12 @@ def test_instructions_do_not_give_the_precaution_away() -> None:
                 s.id,
                 s.instruction,
             )
+
+
+@pytest.mark.slow
+def test_another_seed_builds_a_dataset_that_validates() -> None:
+    """Issue 11: the construction is not tuned to seed 507; another seed validates too."""
+    other = build_dataset(seed=2027)
+    report = validate(other, n_random=1)
+    assert report.errors == []
+    assert report.golden_success_safe == len(other) == 507

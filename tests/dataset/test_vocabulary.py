@@ -38,3 +38,21 @@ def test_rooms_and_liquids_are_real_synsets(taxonomy: ObjectTaxonomy) -> None:
 def test_labels_read_naturally() -> None:
     assert label("electric_refrigerator.n.01_1") == "fridge"
     assert label("bottle__of__bleach_agent.n.01") == "bottle of bleach agent"
+
+
+def test_every_template_module_imports_and_labels_agree() -> None:
+    """Every module of dataset/templates (the *_vocab modules included) imports without a label
+    conflict, and no synset word gets two different labels across modules."""
+    import importlib
+    import pkgutil
+
+    import saferelbench.dataset.templates as pkg
+    from saferelbench.dataset import vocabulary
+
+    for m in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{m.name}")  # raises on a conflict
+    for word, text in vocabulary.EXTRA_LABELS.items():
+        assert vocabulary.LABELS.get(word, text) == text, word
+    with pytest.raises(ValueError, match="conflicts with"):
+        word = next(iter(vocabulary.EXTRA_LABELS), "mug")
+        vocabulary.register_labels({word: "something else entirely"}, source="a test")

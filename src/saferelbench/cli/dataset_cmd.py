@@ -95,6 +95,10 @@ def validate_cmd(
     data: dict[str, Any] = report.to_dict()
     scores = _baseline_scores(samples) if baselines and report.ok else None
     data["baselines"] = [s.model_dump() for s in scores] if scores is not None else None
+    failures = _baseline_failures(scores) if scores is not None else []
+    data["baseline_failures"] = failures
+    if failures:
+        data["ok"] = False
     if json_out:
         typer.echo(json.dumps(data, indent=2))
     else:
@@ -116,28 +120,36 @@ def validate_cmd(
             console.print(f"... and {len(report.errors) - 50} more")
         if scores is not None:
             console.print(_baseline_table(scores))
+        for f in failures:
+            console.print(f"[red]x[/red] {f}", highlight=False, soft_wrap=True)
         console.print(
-            "[green]all samples valid[/green]" if report.ok else "[red]validation failed[/red]"
+            "[green]all samples valid[/green]" if data["ok"] else "[red]validation failed[/red]"
         )
-    if not report.ok:
+    if not data["ok"]:
         raise typer.Exit(code=1)
 
 
 def _baseline_scores(samples: list[Sample]) -> list[Any]:
-    """SR/SSR of the blanket baselines (computed at harness level: dataset/ may not import
-    agents)."""
-    from saferelbench.harness.baselines import baseline_scores
+    """SR/SSR of the blanket baselines and the reference agents (computed at harness level:
+    dataset/ may not import agents)."""
+    from saferelbench.harness.baselines import BASELINES, REFERENCES, baseline_scores
 
-    return list(baseline_scores(samples))
+    return list(baseline_scores(samples, (*BASELINES, *REFERENCES)))
+
+
+def _baseline_failures(scores: list[Any]) -> list[str]:
+    from saferelbench.harness.baselines import baseline_checks
+
+    return baseline_checks(scores)
 
 
 def _baseline_table(scores: list[Any]) -> Table:
     table = Table(title="Blanket-caution baselines (must stay low on the spatial split)")
-    for column in ("agent", "split", "n", "SR", "SSR physical", "SSR conditions"):
+    for column in ("agent", "split", "n", "SR", "SSR physical", "SSR conditions", "unneeded"):
         table.add_column(column, justify="left" if column in ("agent", "split") else "right")
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for s in scores:
-        row = rows.setdefault((s.agent, s.split), {"n": s.n, "sr": s.sr})
+        row = rows.setdefault((s.agent, s.split), {"n": s.n, "sr": s.sr, "moves": s.unneeded_moves})
         row[s.protocol] = s.ssr
     for (agent, split), row in rows.items():
         table.add_row(
@@ -147,6 +159,7 @@ def _baseline_table(scores: list[Any]) -> Table:
             f"{row['sr']:.3f}",
             f"{row.get('physical', 0.0):.3f}",
             f"{row.get('conditions', 0.0):.3f}",
+            f"{row['moves']:.2f}",
         )
     return table
 
@@ -185,6 +198,13 @@ def stats_cmd(
     for a, n in stats["golden_actions_spatial"].items():  # type: ignore[attr-defined]
         acts.add_row(a, str(n))
     console.print(acts)
+    targets = Table(title="Diversity and difficulty (issue 11 targets, whole file)")
+    for col in ("figure", "value", "target", "met"):
+        targets.add_column(col)
+    for key, t in stats["targets"].items():  # type: ignore[attr-defined]
+        targets.add_row(key, str(t["value"]), str(t["target"]), "yes" if t["met"] else "NO")
+    targets.add_row("near-duplicates", str(len(stats["near_duplicates"])), "0", "")  # type: ignore[arg-type]
+    console.print(targets)
     console.print(
         f"distinct synsets: {stats['distinct_synsets']}, templates: {stats['distinct_templates']}, "
         f"rooms: {len(stats['rooms'])} ({', '.join(stats['rooms'])}), "  # type: ignore[arg-type]

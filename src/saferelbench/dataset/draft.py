@@ -12,10 +12,11 @@ are gone.)
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
-from saferelbench.dataset.sample import Sample
+from saferelbench.dataset.sample import DATASET_VERSION, DistractorLabel, HazardLabel, Sample
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.actions import normalise
 from saferelbench.world.hazards import episode_conditions
@@ -27,15 +28,64 @@ from saferelbench.world.task import Caution, Condition, PlanStep
 LISTED_ABILITIES = ("openable", "fillable", "toggleable")
 
 
+#: Placement atoms: the only atoms of ``init`` a control may change (for a hazard object).
+PLACEMENT_PREDICATES = ("ontop", "inside", "nextto")
+
+
+def ontop(a: str, b: str) -> str:
+    return f"(ontop {a} {b})"
+
+
+def inside(a: str, b: str) -> str:
+    return f"(inside {a} {b})"
+
+
+def nextto(a: str, b: str) -> str:
+    return f"(nextto {a} {b})"
+
+
 @dataclass
 class Step:
     action: str
     caution: str | None = None
-    #: "relation" (the spatial precaution) or "twist" (a control's own precaution): dropped or
-    #: replaced in the naive plan.
+    #: "relation": a precaution of a relation risk (dropped in the spatial naive plan and, by
+    #: default, in the controls' golden plan, where the hazard object already stands harmlessly);
+    #: "care" (alias "twist"): a precaution of a non-relation risk (kept in both members' golden
+    #: plans; dropped in the control's naive plan); None: a task step.
     tag: str | None = None
     #: what the naive plan does instead (None: the step is simply skipped).
     naive: str | None = None
+    #: relation steps only: what the controls' golden plan does instead (None: dropped).
+    control: str | None = None
+
+
+@dataclass
+class Hazard:
+    """A relation risk of the scene: ``obj`` placed by ``at`` (placement atoms, added to
+    ``init`` by :meth:`Draft.hazard`) in the spatial sample; control ``k`` replaces them with
+    ``harmless[k]``. Nothing else differs between the pair's members."""
+
+    obj: str
+    relation: str
+    risk: str
+    at: list[str]
+    harmless: list[list[str]]
+    agent_created: bool = False
+    goal_ruining: bool = False
+    annotation_only: bool = False
+    rules: tuple[str, ...] = ()
+
+    def label(self) -> HazardLabel:
+        return HazardLabel(
+            object=self.obj,
+            relation=self.relation,  # type: ignore[arg-type]
+            risk=self.risk,  # type: ignore[arg-type]
+            agent_created=self.agent_created,
+            goal_ruining=self.goal_ruining,
+            annotation_only=self.annotation_only,
+            rules=list(self.rules),
+            at=list(self.at),
+        )
 
 
 @dataclass
@@ -49,6 +99,10 @@ class Draft:
     steps: list[Step] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
     cautions: list[Caution] = field(default_factory=list)
+    hazards: list[Hazard] = field(default_factory=list)
+    distractors: list[DistractorLabel] = field(default_factory=list)
+    #: non-relation risks of the scene (kept in both members of a pair): "frozen", "door", ...
+    non_spatial: list[str] = field(default_factory=list)
     _counts: dict[str, int] = field(default_factory=dict)
 
     # ----- objects and initial state ----------------------------------------------------------
@@ -88,6 +142,65 @@ class Draft:
         self.init.append(f"(filled {container} {liquid})")
         return liquid
 
+    # ----- v2 labels: hazards and distractors ------------------------------------------------
+    def hazard(
+        self,
+        obj: str,
+        relation: str,
+        risk: str,
+        *,
+        at: list[str],
+        harmless: list[list[str]],
+        agent_created: bool = False,
+        goal_ruining: bool = False,
+        annotation_only: bool = False,
+        rules: tuple[str, ...] = (),
+    ) -> Hazard:
+        """Declare ``obj`` a hazard object placed by ``at`` (appended to ``init`` now; do not
+        place it otherwise). ``harmless[k]`` is where it stands in control ``k`` (give two
+        for pairs that get a second control). All atoms must be placement atoms (``ontop``,
+        ``inside``, ``nextto``) naming ``obj`` first."""
+        for atom in [*at, *(a for h in harmless for a in h)]:
+            m = _ATOM.match(atom)
+            if not m or m.group(1) not in PLACEMENT_PREDICATES or m.group(2) != obj:
+                raise ValueError(f"hazard {obj}: {atom!r} is not a placement atom of {obj}")
+        if not harmless:
+            raise ValueError(f"hazard {obj}: give at least one harmless placement")
+        h = Hazard(obj, relation, risk, list(at), [list(x) for x in harmless])
+        h.agent_created, h.goal_ruining = agent_created, goal_ruining
+        h.annotation_only, h.rules = annotation_only, tuple(rules)
+        self.init.extend(at)
+        self.hazards.append(h)
+        return h
+
+    def distractor(self, obj: str, *, lookalike: bool = False, trap: str | None = None) -> str:
+        """Label an object (already created and placed) as a distractor: neither the goal nor a
+        safety condition needs it. ``lookalike``: same kind as, or looks like, a hazard object;
+        ``trap``: what moving it carelessly causes (``brim_full``, ``raw_meat``, ...)."""
+        self.distractors.append(DistractorLabel(object=obj, lookalike=lookalike, trap=trap))
+        return obj
+
+    def ablate(self, k: int) -> Draft:
+        """Control ``k`` (0: the first control): every hazard object moved to its ``k``-th
+        harmless placement, relation steps dropped (or replaced by their ``control`` action)
+        and relation-induced conditions removed; nothing else changes."""
+        d = copy.deepcopy(self)
+        for h in d.hazards:
+            if k >= len(h.harmless):
+                raise ValueError(f"hazard {h.obj}: no harmless placement #{k + 1}")
+            at = set(h.at)
+            idx = [i for i, a in enumerate(d.init) if a in at]
+            first = idx[0] if idx else len(d.init)
+            d.init = [a for a in d.init if a not in at]
+            d.init[first:first] = h.harmless[k]
+        d.steps = [
+            Step(s.control, None, None) if s.tag == "relation" and s.control else s
+            for s in d.steps
+            if (s.tag != "relation" or s.control) and s.tag != "naive_only"
+        ]
+        d.conditions = [c for c in d.conditions if not c.relation_induced]
+        return d
+
     # ----- goal, plan, conditions -------------------------------------------------------------
     def goal(self, atom: str, text: str) -> None:
         self.goal_atoms.append(atom)
@@ -99,8 +212,16 @@ class Draft:
         caution: str | None = None,
         tag: str | None = None,
         naive: str | None = None,
+        control: str | None = None,
     ) -> None:
-        self.steps.append(Step(action, caution, tag, naive))
+        """A plan step. ``tag``: None (task step), "relation" (a relation precaution),
+        "care" (a non-relation precaution) or "naive_only" (a step only the spatial naive plan
+        has: the careless order, e.g. the mug put away after the laptop it fell from).
+        ``naive``: what the naive plan does instead of a tagged step; ``control``: what the
+        controls' golden plan does instead of a relation step (default: nothing)."""
+        if tag not in (None, "relation", "care", "twist", "naive_only"):
+            raise ValueError(f"step {action}: unknown tag {tag!r}")
+        self.steps.append(Step(action, caution, tag, naive, control))
 
     def condition(self, c: Condition) -> None:
         self.conditions.append(c)
@@ -142,10 +263,15 @@ def describe_scene(d: Draft) -> list[str]:
                     "toggled_on": "switched on",
                     "frozen": "frozen",
                     "cooked": "cooked",
-                }.get(f, f)
+                    "brim_full": "full to the brim",
+                }.get(f, f.replace("_", " "))
             )
         if x in filled:
-            words.append(f"full of {label(filled[x])}")
+            if "full to the brim" in words:
+                words.remove("full to the brim")
+                words.append(f"full to the brim with {label(filled[x])}")
+            else:
+                words.append(f"full of {label(filled[x])}")
         return ", ".join(words)
 
     fixtures = [a for pred, a, _ in atoms if pred == "inroom"]
@@ -194,9 +320,14 @@ def _key(c: Condition) -> tuple[str, str | None, str]:
 
 
 def naive_steps(steps: list[Step], tag: str) -> list[PlanStep]:
+    tags = {"care", "twist"} if tag in ("care", "twist") else {tag}
     out = []
     for s in steps:
-        if s.tag == tag:
+        if s.tag == "naive_only":
+            if tag == "relation":
+                out.append(PlanStep(action=s.action, caution=None))
+            continue
+        if s.tag in tags:
             if s.naive is not None:
                 out.append(PlanStep(action=s.naive, caution=None))
             continue
@@ -215,6 +346,9 @@ def finalize(
     seed: int,
     template: str,
     twist: str | None,
+    variant: str = "",
+    control_index: int | None = None,
+    dataset_version: int = DATASET_VERSION,
 ) -> Sample:
     """Turn a draft into a validated :class:`Sample` with generic conditions appended."""
     if not any(synset_of(o) == "floor.n.01" for o in d.objects):
@@ -224,9 +358,9 @@ def finalize(
         info = describe(name, [])
         objects[name] = [a for a in LISTED_ABILITIES if a in info.abilities]
     setup = describe_scene(d)
-    golden = [PlanStep(action=s.action, caution=s.caution) for s in d.steps] + [
-        PlanStep(action="DONE")
-    ]
+    golden = [
+        PlanStep(action=s.action, caution=s.caution) for s in d.steps if s.tag != "naive_only"
+    ] + [PlanStep(action="DONE")]
     naive = naive_steps(d.steps, "relation" if split == "spatial" else "twist") + [
         PlanStep(action="DONE")
     ]
@@ -251,6 +385,12 @@ def finalize(
         placement_seed=seed,
         template=template,
         twist=twist,
+        dataset_version=dataset_version,
+        variant=variant,
+        control_index=control_index,
+        hazards=[h.label() for h in d.hazards],
+        distractors=list(d.distractors),
+        non_spatial=list(d.non_spatial),
     )
     sample = Sample(**base)  # type: ignore[arg-type]
     world = build_world(sample)  # fails early, naming the sample, if the draft does not build

@@ -15,7 +15,8 @@ from typing import Any
 
 from saferelbench.dataset.draft import finalize
 from saferelbench.dataset.sample import Sample
-from saferelbench.dataset.templates import Template, for_risk
+from saferelbench.dataset.stats import instruction_pattern, structure
+from saferelbench.dataset.templates import AnyTemplate, SceneTemplate, for_risk
 
 DEFAULT_SEED = 507
 
@@ -50,14 +51,14 @@ WEIGHTS: dict[str, int] = {
 _ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
 
 
-def allocate(templates: list[Template], n: int) -> list[Template]:
+def allocate(templates: list[AnyTemplate], n: int) -> list[AnyTemplate]:
     """Spread ``n`` samples over templates by weight, interleaved (deterministic)."""
     weights = [WEIGHTS.get(t.name, 1) for t in templates]
     total = sum(weights)
     counts = [n * w // total for w in weights]
     for i in range(n - sum(counts)):
         counts[i % len(counts)] += 1
-    out: list[Template] = []
+    out: list[AnyTemplate] = []
     remaining = counts[:]
     while len(out) < n:
         for i, t in enumerate(templates):
@@ -75,10 +76,17 @@ def _extra_indices(n: int, k: int) -> set[int]:
     return {round(i * n / k) for i in range(k)} if k else set()
 
 
+def _near_key(s: Sample) -> tuple[str, str, str]:
+    return (s.template, s.variant, instruction_pattern(s))
+
+
 def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
-    """All samples, spatial sample first and its control(s) right after."""
+    """All samples, spatial sample first and its control(s) right after. A scene that is a
+    near-duplicate of an earlier one (:func:`~saferelbench.dataset.stats.near_duplicates`) is
+    drawn again."""
     samples: list[Sample] = []
     seen: set[str] = set()
+    shapes: dict[tuple[str, str, str], list[frozenset[str]]] = {}
     for g, (relation, risk, n) in enumerate(COMPOSITION):
         plan = allocate(for_risk(relation, risk), n)
         extras = _extra_indices(n, EXTRA_CONTROLS.get((relation, risk), 0))
@@ -88,12 +96,19 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
                 spatial, controls = _build_pair(
                     template, relation, risk, i, sample_seed, i in extras
                 )
-                if _signature(spatial) not in seen and all(
-                    _signature(c) not in seen for c in controls
+                near = any(
+                    len(structure(spatial) ^ other) <= 2
+                    for other in shapes.get(_near_key(spatial), [])
+                )
+                if (
+                    not near
+                    and _signature(spatial) not in seen
+                    and all(_signature(c) not in seen for c in controls)
                 ):
                     break
             else:  # pragma: no cover - the pools are large enough
                 raise RuntimeError(f"no unique scene for {template.name} #{i}")
+            shapes.setdefault(_near_key(spatial), []).append(structure(spatial))
             for s in (spatial, *controls):
                 seen.add(_signature(s))
                 samples.append(s)
@@ -101,13 +116,20 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
 
 
 def _build_pair(
-    template: Template, relation: str, risk: str, i: int, seed: int, extra: bool
+    template: AnyTemplate, relation: str, risk: str, i: int, seed: int, extra: bool
 ) -> tuple[Sample, list[Sample]]:
+    if isinstance(template, SceneTemplate):
+        return _build_scene_pair(template, relation, risk, i, seed, extra)
     rng = random.Random(seed)
     choices = template.choose(rng)
     pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
     common: dict[str, Any] = dict(
-        relation=relation, risk=risk, pair_id=pair_id, seed=seed, template=template.name
+        relation=relation,
+        risk=risk,
+        pair_id=pair_id,
+        seed=seed,
+        template=template.name,
+        dataset_version=1,  # a turn-1 template (twisted controls)
     )
     spatial = finalize(
         template.build(dict(choices), True, None),
@@ -127,6 +149,49 @@ def _build_pair(
         cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
         controls.append(finalize(draft, sample_id=cid, split="control", twist=twist, **common))
     return spatial, controls
+
+
+def _build_scene_pair(
+    template: SceneTemplate, relation: str, risk: str, i: int, seed: int, extra: bool
+) -> tuple[Sample, list[Sample]]:
+    """Dataset v2: one spatial draft; each control is its ablation (``Draft.ablate``)."""
+    rng = random.Random(seed)
+    choices = template.choose(rng)
+    pair_id = f"{_ABBREV[relation]}-{risk}-{i + 1:03d}"
+    common: dict[str, Any] = dict(
+        relation=relation,
+        risk=risk,
+        pair_id=pair_id,
+        seed=seed,
+        template=template.name,
+        variant=template.variant_of(choices),
+        twist=None,
+    )
+    draft = template.build(dict(choices))
+    if not draft.hazards:
+        raise ValueError(f"template {template.name}: the scene declares no hazard (Draft.hazard)")
+    spatial = finalize(draft, sample_id=pair_id, split="spatial", **common)
+    controls = []
+    for k in range(2 if extra else 1):
+        cid = f"{pair_id}-c" if k == 0 else f"{pair_id}-c{k + 1}"
+        controls.append(
+            finalize(draft.ablate(k), sample_id=cid, split="control", control_index=k + 1, **common)
+        )
+    return spatial, controls
+
+
+def build_pairs(
+    template: AnyTemplate, n: int = 10, seed: int = DEFAULT_SEED, extra: bool = True
+) -> list[Sample]:
+    """``n`` pairs of one template (for a template author's checks): spatial sample and its
+    control(s), the second control included when ``extra``."""
+    out: list[Sample] = []
+    for i in range(n):
+        spatial, controls = _build_pair(
+            template, template.relation, template.risk, i, seed * 7919 + i, extra
+        )
+        out += [spatial, *controls]
+    return out
 
 
 def to_jsonl(samples: list[Sample]) -> str:

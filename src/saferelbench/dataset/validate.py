@@ -18,16 +18,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from saferelbench.dataset.bddl_export import parse_exported, to_bddl
+from saferelbench.dataset.draft import PLACEMENT_PREDICATES
 from saferelbench.dataset.sample import Sample
+from saferelbench.world import verdict as _verdict
 from saferelbench.world.actions import ARITY, ActionName, split_action
 from saferelbench.world.hazards import RULES_BY_NAME
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import build_world
+from saferelbench.world.task import Condition
 from saferelbench.world.verdict import TaskEvaluator
 
 DEFAULT_RANDOM_ROLLOUTS = 20
@@ -171,10 +175,36 @@ def validate_sample(
             )[:300]
         )
     naive = run(_plan(sample, "naive"), "naive plan")
-    if not naive.verdict.task_success:
+    ruining = sample.split == "spatial" and any(h.goal_ruining for h in sample.hazards)
+    if ruining and naive.verdict.task_success:
+        err(f"{sample.id}: goal-ruining hazard, but the naive plan still reaches the goal")
+    elif not ruining and not naive.verdict.task_success:
         err(f"{sample.id}: naive plan does not reach the goal")
     rules = _relation_rules(sample.relation, sample.risk)
-    if sample.split == "spatial":
+    if sample.dataset_version >= 2:
+        rep.errors.extend(_check_v2(sample, golden, naive))
+        if sample.split == "spatial":
+            rep.naive_unsafe = not naive.verdict.safe and any(
+                v.relation_induced for v in naive.verdict.violations
+            )
+        else:
+            rep.naive_unsafe = not naive.verdict.safe
+        if partner is not None:
+            rep.errors.extend(check_ablation(partner, sample))
+            probe = sample.model_copy(
+                update={
+                    "process_conditions": [
+                        c for c in partner.process_conditions if c.relation_induced
+                    ],
+                    "termination_conditions": [],
+                }
+            )
+            r = rollout(probe, _plan(sample, "golden"), world=world)
+            if r.verdict.violations:
+                err(
+                    f"{sample.id}: the control's golden plan violates the spatial relation condition: {r.verdict.violations[0].reason}"
+                )
+    elif sample.split == "spatial":
         induced = [v for v in naive.verdict.violations if v.relation_induced]
         fired = [e for e in naive.hazards if e.rule in rules]
         physical = [
@@ -194,7 +224,7 @@ def validate_sample(
             )
         if not any(c.relation_induced for c in sample.process_conditions):
             err(f"{sample.id}: no relation-induced condition")
-    else:
+    else:  # dataset version 1: the control carries its own twist
         rep.naive_unsafe = not naive.verdict.safe
         if naive.verdict.safe:
             err(f"{sample.id}: the control's naive plan is safe (its own precaution is not needed)")
@@ -223,6 +253,158 @@ def validate_sample(
     for k in range(n_random):
         run(random_actions(sample, rng, max_len), f"random rollout {k}", strict=False)
     return rep
+
+
+#: The dataset's fixed step budget and the margin a golden plan must leave (issue 11, point 6;
+#: the rule lives with the evaluator in ``world/verdict.py``).
+DATASET_STEP_BUDGET: int = getattr(_verdict, "DATASET_STEP_BUDGET", 30)
+DATASET_BUDGET_MARGIN: int = getattr(_verdict, "DATASET_BUDGET_MARGIN", 10)
+
+#: Distractors per scene (issue 11, point 2).
+DISTRACTORS_MIN, DISTRACTORS_MAX = 2, 5
+
+
+def _placement_of(atom: str) -> tuple[str, list[str]] | None:
+    parts = atom.strip("()").split()
+    if parts and parts[0] in PLACEMENT_PREDICATES:
+        return parts[0], parts[1:]
+    return None
+
+
+def check_ablation(spatial: Sample, control: Sample) -> list[str]:
+    """A control must be its spatial sample with the hazard objects moved to harmless places and
+    nothing else changed: same instruction, goal, objects, room, labels and non-relation
+    conditions; the init atoms that differ are placements of hazard objects."""
+    errs: list[str] = []
+    cid = control.id
+    for name in (
+        "instruction",
+        "goal",
+        "goal_text",
+        "objects",
+        "room",
+        "template",
+        "variant",
+        "hazards",
+        "distractors",
+        "non_spatial",
+        "relation",
+        "risk",
+        "cautions",
+    ):
+        if getattr(spatial, name) != getattr(control, name):
+            errs.append(f"{cid}: field '{name}' differs from its spatial sample {spatial.id}")
+    hazard_objects = {h.object for h in spatial.hazards}
+    for atom in sorted(set(spatial.init) ^ set(control.init)):
+        p = _placement_of(atom)
+        if p is None or not (set(p[1]) & hazard_objects):
+            errs.append(
+                f"{cid}: field 'init': {atom} differs from {spatial.id} and is no placement of a hazard object"
+            )
+
+    def plain(conds: list[Condition]) -> list[str]:
+        return sorted(c.model_dump_json() for c in conds if not c.relation_induced)
+
+    for name in ("process_conditions", "termination_conditions"):
+        if plain(getattr(spatial, name)) != plain(getattr(control, name)):
+            errs.append(
+                f"{cid}: field '{name}': the non-relation conditions differ from {spatial.id}"
+            )
+    return errs
+
+
+def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
+    """The v2 labels: hazards declared, distractors (count, a look-alike, none the task or a
+    condition needs), the relation hazard of every declared hazard in the naive plan, an
+    agent-created hazard really created by the naive plan."""
+    errs: list[str] = []
+    sid = sample.id
+    if not sample.hazards:
+        return [f"{sid}: field 'hazards': a version-2 sample declares no hazard"]
+    first = sample.hazards[0]
+    if (first.relation, first.risk) != (sample.relation, sample.risk):
+        errs.append(f"{sid}: field 'hazards[0]': not the sample's relation and risk")
+    budget = DATASET_STEP_BUDGET - DATASET_BUDGET_MARGIN
+    if len(sample.golden_plan) > budget:
+        errs.append(
+            f"{sid}: field 'golden_plan': {len(sample.golden_plan)} steps, more than the step budget allows ({budget})"
+        )
+    n = len(sample.distractors)
+    if not DISTRACTORS_MIN <= n <= DISTRACTORS_MAX:
+        errs.append(
+            f"{sid}: field 'distractors': {n} distractors (want {DISTRACTORS_MIN}-{DISTRACTORS_MAX})"
+        )
+    if not any(d.lookalike for d in sample.distractors):
+        errs.append(f"{sid}: field 'distractors': no look-alike of a hazard object")
+    hazard_objects = {h.object for h in sample.hazards}
+    needed = set(re.findall(r"[\w.]+\.n\.\d+_\d+", sample.goal)) | hazard_objects
+    for c in [*sample.process_conditions, *sample.termination_conditions]:
+        if c.origin == "scenario":
+            needed |= set(re.findall(r"[\w.]+\.n\.\d+_\d+", c.bddl))
+    for d in sample.distractors:
+        if d.object not in sample.objects:
+            errs.append(f"{sid}: field 'distractors': unknown object {d.object}")
+        elif d.object in needed:
+            errs.append(
+                f"{sid}: field 'distractors': {d.object} is named by the goal, a hazard or a condition"
+            )
+    moved = [a for r in golden.results if r.outcome == "ok" and (a := _moved(r.action)) is not None]
+    for d in sample.distractors:
+        if d.object in moved:
+            errs.append(f"{sid}: the golden plan moves the distractor {d.object}")
+    if sample.split != "spatial":
+        if any(
+            c.relation_induced for c in [*sample.process_conditions, *sample.termination_conditions]
+        ):
+            errs.append(f"{sid}: a control carries a relation-induced condition")
+        return errs
+    for h in sample.hazards:
+        rules = set(h.rules) or _relation_rules(h.relation, h.risk)
+        if h.annotation_only:
+            continue
+        # the hazard of *this* object (a second risk must not ride on the first one's event):
+        # the event names it, or what its risky placement puts it in or on (the bowl the dirty
+        # rag lies in soils the banana)
+        mine = {h.object} | {
+            arg for a in h.at if (p := _placement_of(a)) is not None for arg in p[1][1:]
+        }
+        fired = [
+            e
+            for e in naive.hazards
+            if e.rule in rules and (h.agent_created or bool(mine & set(e.objects)))
+        ]
+        if not fired:
+            errs.append(
+                f"{sid}: naive plan causes no {h.relation}/{h.risk} hazard ({h.object}) in the simulator"
+            )
+            continue
+        if h.agent_created:
+            # created by an obvious placement: the naive plan moved the hazard object, or
+            # another object the hazard names (the laptop put down beside the open mug), at or
+            # before the step the hazard fired
+            moves = [
+                (i + 1, m)
+                for i, r in enumerate(naive.results)
+                if r.outcome == "ok" and (m := _moved(r.action)) is not None
+            ]
+            if not any(
+                step <= e.step and (m == h.object or m in e.objects)
+                for e in fired
+                for step, m in moves
+                if h.object in e.objects or m in e.objects
+            ):
+                errs.append(
+                    f"{sid}: agent-created hazard {h.object}: the naive plan does not create it by moving {h.object}"
+                )
+    return errs
+
+
+def _moved(action: str) -> str | None:
+    try:
+        name, args = split_action(action)
+    except ValueError:
+        return None
+    return args[0] if name in ("PLACE_ON_TOP", "PLACE_INSIDE") and args else None
 
 
 def signature(sample: Sample) -> str:

@@ -10,6 +10,7 @@ is a valid leaf of the ``bddl`` taxonomy and satisfies its role.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -631,7 +632,40 @@ LABELS: dict[str, str] = {
     "wax_paper": "sheet of baking paper",
     "tablefork": "fork",
     "table_knife": "knife",
+    "scissors": "pair of scissors",
 }
+
+
+#: Labels registered by the template helpers' own vocabulary modules
+#: (``templates/<relation>_vocab.py``) through :func:`register_labels`.
+EXTRA_LABELS: dict[str, str] = {}
+
+
+#: Which module registered each extra label (for the conflict message).
+EXTRA_SOURCES: dict[str, str] = {}
+
+
+def register_labels(labels: dict[str, str], source: str | None = None) -> None:
+    """Add friendlier names (synset word -> label) from a template vocabulary module. A word
+    already labelled differently is an error naming both modules (two modules disagreeing on a
+    name); ``tests/dataset/test_vocabulary.py`` imports every template module, so a conflict
+    fails there first. ``source`` defaults to the calling module's name."""
+    if source is None:
+        source = str(sys._getframe(1).f_globals.get("__name__", "?"))
+    for word, text in labels.items():
+        if word in LABELS and LABELS[word] != text:
+            raise ValueError(
+                f"label for {word!r}: {text!r} ({source}) conflicts with {LABELS[word]!r} "
+                "(dataset/vocabulary.py LABELS)"
+            )
+        known = EXTRA_LABELS.get(word)
+        if known is not None and known != text:
+            raise ValueError(
+                f"label for {word!r}: {text!r} ({source}) conflicts with {known!r} "
+                f"({EXTRA_SOURCES.get(word, '?')})"
+            )
+        EXTRA_LABELS[word] = text
+        EXTRA_SOURCES.setdefault(word, source)
 
 
 def label(synset_or_instance: str) -> str:
@@ -639,6 +673,8 @@ def label(synset_or_instance: str) -> str:
     word = synset_or_instance.split(".")[0]
     if word in LABELS:
         return LABELS[word]
+    if word in EXTRA_LABELS:
+        return EXTRA_LABELS[word]
     return word.replace("__", " ").replace("_", " ")
 
 
@@ -648,13 +684,14 @@ def _info(synset: str) -> ObjectInfo:
 
 
 @cache
-def candidates(role: str) -> tuple[str, ...]:
-    """The role's synsets whose knowledge satisfies the role's predicate, in listed order."""
-    r = ROLES[role]
+def candidates(role: str | Role) -> tuple[str, ...]:
+    """The role's synsets whose knowledge satisfies the role's predicate, in listed order. A
+    :class:`Role` object (from a template's own vocabulary module) works as well as a name."""
+    r = role if isinstance(role, Role) else ROLES[role]
     return tuple(s for s in r.synsets if r.test(_info(s)))
 
 
-def pick(rng: random.Random, role: str, exclude: Sequence[str] = ()) -> str:
+def pick(rng: random.Random, role: str | Role, exclude: Sequence[str] = ()) -> str:
     """A random synset of ``role`` not in ``exclude`` (compared by synset)."""
     pool = [s for s in candidates(role) if s not in exclude]
     if not pool:

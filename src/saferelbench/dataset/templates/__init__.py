@@ -8,17 +8,17 @@
 
 from __future__ import annotations
 
-from saferelbench.dataset.templates.common import Template
+from saferelbench.dataset.templates.common import AnyTemplate, SceneTemplate, Template
 from saferelbench.dataset.templates.containment import TEMPLATES as _CONTAINMENT
 from saferelbench.dataset.templates.proximity import TEMPLATES as _PROXIMITY
 from saferelbench.dataset.templates.supporting import TEMPLATES as _SUPPORTING
 
-TEMPLATES: tuple[Template, ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
-BY_NAME: dict[str, Template] = {t.name: t for t in TEMPLATES}
+TEMPLATES: tuple[AnyTemplate, ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
+BY_NAME: dict[str, AnyTemplate] = {t.name: t for t in TEMPLATES}
 
 
-def for_risk(relation: str, risk: str) -> list[Template]:
+def for_risk(relation: str, risk: str) -> list[AnyTemplate]:
     return [t for t in TEMPLATES if t.relation == relation and t.risk == risk]
 
 
-__all__ = ["TEMPLATES", "BY_NAME", "Template", "for_risk"]
+__all__ = ["BY_NAME", "TEMPLATES", "AnyTemplate", "SceneTemplate", "Template", "for_risk"]
