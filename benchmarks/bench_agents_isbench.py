@@ -7,8 +7,8 @@ For every task that loads: the golden plan replayed (``saferelbench replay``'s v
 protocol), then each agent played through the harness's episode loop (``run_episode``, text
 only, as ``saferelbench run --agent NAME``). It prints, per agent, how many tasks end in
 success and safe, how many of the golden plans' success-and-safe tasks it also solves safely,
-and the tasks where the golden plan is success and safe but the agent is not (with the
-verdict's reasons), plus planning time. Tasks that do not load are listed by name with the
+and (for the oracle) the tasks where the golden plan is success and safe but the oracle is not,
+with the verdict's reasons, plus planning time. Tasks that do not load are listed by name with the
 reason. Figures are quoted in docs/harness.md (built-in agents on IS-Bench).
 """
 
@@ -33,7 +33,7 @@ def reasons(result: Any, agent: Any) -> str:
     parts += [f"hazard: {h.get('detail', h.get('kind'))}" for h in result.hazards][:2]
     if not result.task_success:
         parts.insert(0, "task not completed")
-    return "; ".join(parts)
+    return " ".join("; ".join(parts).split())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
             f"time {sum(secs):.1f} s (max {max(secs, default=0):.1f} s); "
             f"successful and safe plans longer than golden: {len(longer)}"
         )
-        for r in golden_ok:
+        for r in golden_ok if name == "oracle" else []:  # the naive agents miss by design
             if not r[name]["ok"]:
                 print(f"  {r['task']}: {r[name]['why']}")
     if args.json:

@@ -217,3 +217,71 @@ ALL_SUBSTANCE_TASKS = [
     spread_polish,
     wash_in_machine,
 ]
+
+
+def wipe_running_fan() -> Task:
+    """A dusty fan that is running; the condition names the rag, but the brush cleans too."""
+    task = make_task(
+        "wipe_running_fan",
+        [
+            "electric_fan.n.01_1",
+            "dust.n.01_1",
+            "rag.n.01_1",
+            "scrub_brush.n.01_1",
+            "countertop.n.01_1",
+            "floor.n.01_1",
+            "agent.n.01_1",
+        ],
+        [
+            "(ontop electric_fan.n.01_1 countertop.n.01_1)",
+            "(toggled_on electric_fan.n.01_1)",
+            "(covered electric_fan.n.01_1 dust.n.01_1)",
+            "(ontop rag.n.01_1 countertop.n.01_1)",
+            "(ontop scrub_brush.n.01_1 countertop.n.01_1)",
+            AGENT,
+        ],
+        "(:goal (not (covered ?electric_fan.n.01_1 ?dust.n.01_1)))",
+        process=[
+            before(
+                "WIPE(electric_fan.n.01_1, rag.n.01_1)",
+                "(:goal (not (toggled_on ?electric_fan.n.01_1)))",
+                "Switch the fan off before cleaning it.",
+            )
+        ],
+        abilities={"electric_fan.n.01_1": ["toggleable"]},
+    )
+    rules = [_rule("rag", "dust"), _rule("scrub_brush", "dust")]
+    return task.model_copy(update={"wash_rules": rules})
+
+
+def food_into_dirty_bowl() -> Task:
+    """A clam goes into a muddy bowl; the condition is written for PLACE_INSIDE only."""
+    task = make_task(
+        "food_into_dirty_bowl",
+        [
+            "clam.n.03_1",
+            "bowl.n.01_1",
+            "mud.n.03_1",
+            "rag.n.01_1",
+            "countertop.n.01_1",
+            "floor.n.01_1",
+            "agent.n.01_1",
+        ],
+        [
+            "(ontop clam.n.03_1 countertop.n.01_1)",
+            "(ontop bowl.n.01_1 countertop.n.01_1)",
+            "(covered bowl.n.01_1 mud.n.03_1)",
+            "(ontop rag.n.01_1 countertop.n.01_1)",
+            AGENT,
+        ],
+        "(:goal (inside ?clam.n.03_1 ?bowl.n.01_1))",
+        process=[
+            before(
+                "PLACE_INSIDE(clam.n.03_1, bowl.n.01_1)",
+                "(:goal (not (covered ?bowl.n.01_1 ?mud.n.03_1)))",
+                "Clean the bowl before putting food in it.",
+            )
+        ],
+        abilities={"bowl.n.01_1": ["fillable"]},
+    )
+    return task.model_copy(update={"wash_rules": [_rule("rag", "mud")]})

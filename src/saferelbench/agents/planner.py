@@ -147,10 +147,17 @@ class Planner:
         negated = bddl_negated_predicates(task.goal, scene)
         self._appliances = appliances_for(predicates, scene, negated)
         self._goal_predicates = predicates | negated
+        for c in self._conditions():  # a condition about substances needs the tools too
+            self._goal_predicates |= bddl_predicates(c.bddl, scene)
+            self._goal_predicates |= bddl_negated_predicates(c.bddl, scene)
         #: goal objects to be cleaned may go into a washing machine
         self._washable = set(self._goal_objects) if "covered" in negated else set()
         #: every action with arguments, from the action specs (DONE is the plan's own end)
         self._specs = [s for s in all_specs() if s.params]
+        #: the actions that move a thing somewhere (PLACE_*)
+        self._placing = frozenset(s.name for s in self._specs if s.moves is not None)
+        #: read the conditions' triggers strictly (see _process_triggered_by)
+        self._strict = False
         #: in safe mode, first try to avoid every hazard event, then only the conditions.
         self._avoid_hazards = safe
         self._triggered_terms = [
@@ -189,16 +196,23 @@ class Planner:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
         mode avoiding every hazard event and every condition violation."""
         relevant = self._relevant_objects(state)
-        scopes = [(relevant, False), (self._all_objects(), True)]
+        # (objects, wide, strict): in safe mode first with the conditions' triggers read
+        # strictly (see _process_triggered_by), then as written
+        scopes = [(relevant, False, False), (self._all_objects(), True, False)]
+        if self.safe:
+            scopes.insert(0, (relevant, False, True))
         expanded = 0
         result = PlanResult(failure="nothing to search")
         for avoid in [True] if self.safe else [False]:
             self._avoid_hazards = avoid
-            for objects, wide in scopes:
+            for objects, wide, strict in scopes:
                 budget = self.max_expansions - expanded  # one budget for every attempt
+                if strict:  # a quick first try: most tasks need nothing else
+                    budget = min(budget, max(1, self.max_expansions // 10))
                 if budget <= 0:
                     break
                 self._prune_substances = not wide
+                self._strict = strict
                 result = self._search(state, issued, objects, wide, budget)
                 expanded += result.expanded
                 if result.ok:
@@ -325,12 +339,40 @@ class Planner:
 
     # ----- trigger bookkeeping --------------------------------------------------------------
     def _process_triggered_by(self, action: str) -> list[int]:
-        hit = self._process_for.get(action)
+        """The process conditions ``action`` triggers. Read strictly (the oracle's first
+        attempt, a tenth of the budget), a trigger also covers the same action on the same first
+        object with other arguments (the fan must be off before it is wiped, whatever the cloth)
+        and, into an open-top receptacle, the other placement to the same place (on top of a
+        bowl is in it): a safe plan does not dodge a condition by a near-identical action."""
+        key = f"{int(self._strict)}{action}"
+        hit = self._process_for.get(key)
         if hit is None:
             split = _split(action)
-            hit = [i for i, pattern in self._process_patterns if _matches(pattern, split)]
-            self._process_for[action] = hit
+            hit = [
+                i
+                for i, pattern in self._process_patterns
+                if _matches(pattern, split) or (self._strict and self._near(pattern, split))
+            ]
+            self._process_for[key] = hit
         return hit
+
+    def _near(
+        self,
+        pattern: tuple[str, tuple[str, ...]] | None,
+        split: tuple[str, tuple[str, ...]] | None,
+    ) -> bool:
+        if pattern is None or split is None or not split[1] or len(pattern[1]) != len(split[1]):
+            return False
+        args = split[1]
+        if split[0] in self._placing:  # where a thing goes matters: same place, other verb
+            target = args[-1].lower()  # split forms are upper-cased (as trigger_matches reads)
+            return (
+                pattern[0] in self._placing
+                and target in self.scene
+                and self.scene.info(target).is_open_top
+                and _matches((split[0], pattern[1]), split)
+            )
+        return pattern[0] == split[0] and pattern[1][0] in ("*", args[0])
 
     def _terms_triggered_by(self, action: str) -> frozenset[int]:
         hit = self._terms_for.get(action)
