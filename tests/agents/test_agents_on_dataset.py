@@ -26,7 +26,10 @@ def test_oracle_and_task_only_on_a_sample(sample) -> None:
     assert played.verdict.task_success and played.verdict.safe, (oracle.failures, played.actions)
     assert played.hazards == [] and len(played.actions) <= len(sample.golden_plan)
     naive = play(TaskOnlyAgent(), sample, limit=len(sample.golden_plan) + 10)
-    assert naive.verdict.task_success, naive.actions
+    ruining = sample.split == "spatial" and any(h.goal_ruining for h in sample.hazards)
+    # a goal-ruining hazard (dataset v2: the vase it must deliver breaks) may fail the blind
+    # agent (unless its shortest order happens to be the safe one); anything else it completes
+    assert naive.verdict.task_success or ruining, naive.actions
     if sample.split == "spatial":
         induced = [v for v in naive.verdict.conditions if v.relation_induced]
         assert induced and any(v.status == "violated" for v in induced), naive.actions

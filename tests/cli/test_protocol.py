@@ -23,10 +23,15 @@ def _floor_plan(tmp_path: Path) -> tuple[str, Path]:
     sample = next(
         s
         for s in load_samples(split="spatial")
-        if s.template == "falling_device_to_surface" and len(s.golden_plan) >= 4
+        if s.relation == "supporting"
+        and s.risk == "falling_object"
+        and len(s.hazards) == 1
+        and not s.hazards[0].goal_ruining
+        and not s.hazards[0].agent_created
     )
     actions = [p.action for p in sample.golden_plan]
-    i = next(k for k, a in enumerate(actions) if a.startswith("PLACE_ON_TOP(") and k > 0)
+    # the precaution step (dataset v2: the golden step that carries a caution)
+    i = next(k for k, p in enumerate(sample.golden_plan) if p.caution)
     item = actions[i].split("(")[1].split(",")[0]
     actions[i] = f"PLACE_ON_TOP({item}, floor.n.01_1)"
     plan = tmp_path / "plan.json"

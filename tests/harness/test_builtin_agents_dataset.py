@@ -1,8 +1,8 @@
 """The built-in agents on the shipped dataset, through the harness.
 
 The issue's acceptance criteria on all 507 samples: the oracle succeeds safely everywhere;
-task-only succeeds everywhere and violates the relation-induced condition on every spatial
-sample (each whole-dataset run takes 5-10 s); random is reproducible under a seed. The
+task-only succeeds everywhere (except where a goal-ruining hazard spoils its goal) and
+violates the relation-induced condition on every spatial sample (each whole-dataset run takes 5-10 s); random is reproducible under a seed. The
 one-sample-per-group tests fail faster and name the group when something breaks.
 """
 
@@ -55,9 +55,23 @@ OPEN_TOP_TRIGGER_GAP = frozenset(
 
 def check_task_only(tasks):
     out = run("task-only", tasks)
-    assert out.summary["SR"] == 1.0, [e.sample_id for e in out.episodes if not e.task_success]
+    # dataset v2: a goal-ruining hazard (the vase it must deliver breaks) may fail the blind
+    # agent; every other sample it completes
+    ruining = {
+        t.id
+        for t in tasks
+        if getattr(t, "split", None) == "spatial"
+        and any(h.goal_ruining for h in getattr(t, "hazards", []))
+    }
+    failed = [e.sample_id for e in out.episodes if not e.task_success]
+    assert set(failed) <= ruining, sorted(set(failed) - ruining)
     for e in out.episodes:
         if e.split == "spatial" and e.sample_id not in OPEN_TOP_TRIGGER_GAP:
+            assert not e.safe, e.sample_id
+            if e.sample_id in ruining:
+                # its shortest order may happen to move the thing it must deliver first (a
+                # lucky blind agent); it is still unsafe, and judged on the full goal
+                continue
             induced = [v for v in e.verdicts if v.relation_induced]
             assert induced and any(v.status == "violated" for v in induced), e.sample_id
 

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
+from saferelbench.agents.blanket import hazard_blind
 from saferelbench.agents.parsing import format_answer
 from saferelbench.agents.planner import Planner, PlanStepInfo
 from saferelbench.world.scene_builder import build_world
@@ -81,7 +82,8 @@ class PlanningAgent:
             self.reset(task, 0)  # act() without reset(): still work
         if self._planner is None:
             self._planner = Planner(
-                task,
+                # task-only is blind to what a hazard spoils (dcore, issue 11: goal-ruining)
+                task if self.safe else hazard_blind(task),
                 observation.scene,
                 safe=self.safe,
                 max_expansions=self.max_expansions,

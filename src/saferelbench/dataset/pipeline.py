@@ -82,11 +82,12 @@ def _near_key(s: Sample) -> tuple[str, str, str]:
 
 def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
     """All samples, spatial sample first and its control(s) right after. A scene that is a
-    near-duplicate of an earlier one (:func:`~saferelbench.dataset.stats.near_duplicates`) is
-    drawn again."""
+    near-duplicate of an earlier one (:func:`~saferelbench.dataset.stats.near_duplicates`), or
+    whose instruction another pair already has, is drawn again."""
     samples: list[Sample] = []
     seen: set[str] = set()
     shapes: dict[tuple[str, str, str], list[frozenset[str]]] = {}
+    instructions: set[str] = set()  # every pair gets an instruction of its own
     for g, (relation, risk, n) in enumerate(COMPOSITION):
         plan = allocate(for_risk(relation, risk), n)
         extras = _extra_indices(n, EXTRA_CONTROLS.get((relation, risk), 0))
@@ -102,6 +103,8 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
                 )
                 if (
                     not near
+                    # every v2 pair gets an instruction of its own (turn-1 templates cannot)
+                    and (spatial.dataset_version < 2 or spatial.instruction not in instructions)
                     and _signature(spatial) not in seen
                     and all(_signature(c) not in seen for c in controls)
                 ):
@@ -109,6 +112,7 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
             else:  # pragma: no cover - the pools are large enough
                 raise RuntimeError(f"no unique scene for {template.name} #{i}")
             shapes.setdefault(_near_key(spatial), []).append(structure(spatial))
+            instructions.add(spatial.instruction)
             for s in (spatial, *controls):
                 seen.add(_signature(s))
                 samples.append(s)

@@ -24,7 +24,10 @@ from saferelbench.world.rollout import rollout
 
 #: Targets of issue 11 (``docs/dataset.md``); ``targets`` in the stats says which hold.
 TARGETS: dict[str, float] = {
+    # a pure-ablation control repeats its pair's instruction: at most one per pair (248), so the
+    # issue's 300 cannot be met; "every pair's instruction distinct" is the reachable form
     "distinct_instructions": 300,
+    "pairs_with_own_instruction": 1.0,
     "distinct_synsets": 250,
     "template_variants": 60,
     "max_room_share": 0.45,
@@ -153,8 +156,11 @@ def compute_stats(samples: Iterable[Sample], *, physics: bool = True) -> dict[st
     rules = naive_rules(samples) if physics else Counter()
     rooms = overall["rooms"]
     assert isinstance(rooms, dict)
+    pair_instructions = Counter(s.instruction for s in spatial)
+    own = sum(1 for s in spatial if pair_instructions[s.instruction] == 1)
     checks = {
         "distinct_instructions": overall["distinct_instructions"],
+        "pairs_with_own_instruction": _share(own, len(spatial)),
         "distinct_synsets": overall["distinct_synsets"],
         "template_variants": overall["template_variants"],
         "max_room_share": max(rooms.values(), default=0.0),

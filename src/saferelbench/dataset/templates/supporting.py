@@ -78,8 +78,9 @@ def _support(rng: random.Random, kit: Kit, device_share: float = 0.5) -> str:
 #: Over-caution traps (issue 11, point 4), varied so that no scene feature is constant:
 #: ``tray`` a drink full to the brim on a tray (carried off the tray, it spills), ``open`` one
 #: standing directly on the shelf, ``beside`` an open glass standing next to a bulky thing on
-#: the shelf (lifting the bulky thing knocks it over), ``none``.
-TRAP_KINDS = ("tray", "tray", "open", "beside", "beside", "none")
+#: the shelf (lifting the bulky thing knocks it over: what catches even a routine that has
+#: learnt never to move liquids), ``none``.
+TRAP_KINDS = ("tray", "tray", "open", "beside", "beside", "beside", "beside", "none")
 #: Harmless things that look like a trap: an empty cup on a tray, a closed bottle of water.
 DECOYS = (None, None, "empty_tray", "closed_bottle")
 
@@ -129,6 +130,7 @@ def _distractor_choices(
         "decoy_cup": rng.choice([x for x in kit.drinks if x not in exclude] or list(kit.drinks)),
         "decoy_on": rng.choice(["shelf", "c"]),
         "small": rng.sample(pool, min(max(n_small, 0), len(pool))),
+        "exclude": list(exclude),
         "small_on": [rng.choice(["shelf", "c"]) for _ in range(len(pool))],
     }
 
@@ -172,6 +174,15 @@ def _distractors(d: Draft, ch: Choices, fx: dict[str, str]) -> None:
     for s, where in zip(dc["small"], dc["small_on"], strict=False):
         if s not in taken:
             d.distractor(d.on(d.obj(s), fx[where]))
+    # at least two distractors even when a drawn small thing repeated a named kind
+    used = taken | {x.object.rsplit("_", 1)[0] for x in d.distractors}
+    spare = [
+        x
+        for x in _smalls(_kit(ch["room"]))
+        if x not in used and x not in dc["small"] and x not in dc.get("exclude", [])
+    ]
+    while len(d.distractors) < 2 and spare:
+        d.distractor(d.on(d.obj(spare.pop(0)), shelf))
 
 
 def _kit(room: str) -> Kit:

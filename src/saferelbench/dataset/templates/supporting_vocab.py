@@ -65,6 +65,7 @@ KITS: dict[str, Kit] = {
                 "headset.n.01",
                 "marker.n.03",
                 "tape.n.01",
+                "pencil_box.n.01",
             ),
         ),
         Kit(
@@ -91,6 +92,7 @@ KITS: dict[str, Kit] = {
                 "charger.n.02",
                 "necklace.n.01",
                 "key.n.01",
+                "bracelet.n.02",
             ),
         ),
         Kit(
@@ -122,7 +124,14 @@ KITS: dict[str, Kit] = {
                 "bust.n.03",
             ),
             ("mug.n.04", "wineglass.n.01", "teacup.n.02", "vase.n.01"),
-            ("magazine.n.02", "clock.n.01", "key.n.01", "watch.n.01", "earphone.n.01"),
+            (
+                "magazine.n.02",
+                "clock.n.01",
+                "key.n.01",
+                "watch.n.01",
+                "earphone.n.01",
+                "camera.n.01",
+            ),
         ),
         Kit(
             "dining_room",
@@ -137,6 +146,8 @@ KITS: dict[str, Kit] = {
                 "teacup.n.02",
                 "vase.n.01",
                 "picture_frame.n.01",
+                "saucer.n.02",
+                "carafe.n.01",
             ),
             ("notebook.n.01", "clock.n.01", "paperback_book.n.01"),
             ("bottle__of__wine.n.01", "candlestick.n.01", "outline_vase.n.01"),
@@ -154,7 +165,14 @@ KITS: dict[str, Kit] = {
             ("hammer.n.02", "screwdriver.n.01", "wrench.n.03", "flashlight.n.01", "duct_tape.n.01"),
             ("statue.n.01", "table_lamp.n.01"),
             ("mason_jar.n.01", "jar.n.01", "mug.n.04"),
-            ("paintbrush.n.01", "tape.n.01", "scissors.n.01", "marker.n.03", "flashlight.n.01"),
+            (
+                "paintbrush.n.01",
+                "tape.n.01",
+                "scissors.n.01",
+                "marker.n.03",
+                "flashlight.n.01",
+                "drill.n.01",
+            ),
         ),
         Kit(
             "utility_room",
