@@ -118,8 +118,12 @@ def test_late_precaution_after_the_risky_step_is_unsafe(containment: list[Sample
     checked = 0
     for s in _spatial(containment):
         plan = _golden(s)
-        triggers = {c.action for c in s.process_conditions if c.relation_induced}
         for i in _precautions(s):
+            # the steps this precaution protects: the triggers of the conditions it answers
+            tip = s.golden_plan[i].caution
+            triggers = {
+                c.action for c in s.process_conditions if c.relation_induced and c.safety_tip == tip
+            }
             later = [
                 j
                 for j in range(i + 1, len(plan) - 1)
@@ -164,24 +168,25 @@ def test_lucky_dropping_the_hazard_object_on_the_floor_is_a_trip_hazard(
     assert checked >= 20
 
 
-@pytest.mark.parametrize("routine", ["none", "floor", "surface"])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("routine", "policy"),
+    [("none", "seeded"), ("floor", "seeded"), ("surface", "seeded"), ("surface", "last")],
+)
 def test_blanket_routines_fail_through_a_real_hazard(
-    containment: list[Sample], routine: str
+    containment: list[Sample], routine: str, policy: str
 ) -> None:
     """checklist / clear-all / clear-away: thawing, closing and switching off does not take the
     foil off the dish; clearing every surface carries the brim-full drinks and the raw meat
     around. Each failure is a hazard of the simulation, not a special case."""
-    for s in _few_per_template(containment):
-        for policy in ("seeded", "first", "last") if routine == "surface" else ("seeded",):
-            r = rollout(s, blanket_plan(s, routine, surface=policy, seed=0))  # type: ignore[arg-type]
-            ok = r.verdict.task_success and r.verdict.safe
-            if routine == "none" and any(h.goal_ruining for h in s.hazards):
-                # until task-only is blind to the goal's hazard atoms (planner), the checklist
-                # may route around a goal-ruining hazard; it must then at least not fail a
-                # non-ruining one
-                continue
-            assert not ok, (s.id, routine, policy)
-            assert r.hazards, (s.id, routine, policy)
+    for s in _few_per_template(containment, k=1):
+        if routine == "none" and any(h.goal_ruining for h in s.hazards):
+            # until task-only is blind to the goal's hazard atoms (planner), the checklist may
+            # route around a goal-ruining hazard because it sees the goal fail
+            continue
+        r = rollout(s, blanket_plan(s, routine, surface=policy, seed=0))  # type: ignore[arg-type]
+        assert not (r.verdict.task_success and r.verdict.safe), (s.id, routine, policy)
+        assert r.hazards, (s.id, routine, policy)
 
 
 def test_two_relation_risks_each_fire_in_the_lazy_plan(containment: list[Sample]) -> None:

@@ -1,7 +1,10 @@
 """Scenario templates per relation x risk type (stage 2 of the construction pipeline).
 
 - ``common``: the template record, condition makers, shared cooking sub-plans;
-- ``containment``: what is inside something the task heats, carries or fills;
+- ``containment``: what is inside something the task heats, carries or fills (the families in
+  ``containment_fire``, ``containment_spill``, ``containment_chemical`` and
+  ``containment_contamination``; shared pieces in ``containment_common`` and
+  ``containment_vocab``);
 - ``proximity``: something flammable, chemical or wet next to an appliance switched on;
 - ``supporting``: loose or top-heavy things on an object the task moves.
 """

@@ -48,5 +48,15 @@ TEMPLATES: list[SceneTemplate] = [
     ),
     *_order(_SPILL, ("spill_bottle_in_backpack", "spill_jar_in_toolbox")),
     *_order(_CHEMICAL, ("chemical_bleach_in_bucket", "chemical_in_food_basket")),
-    *_CONTAMINATION,
+    # agent-created first; the second controls (pipeline.EXTRA_CONTROLS) land on the 1st, 3rd,
+    # 5th and 6th food-contamination template, which all have two distinct harmless places
+    *_order(
+        _CONTAMINATION,
+        (
+            "contamination_cooked_on_raw_plate",
+            "contamination_raw_meat_stowed_with_food",
+            "contamination_grill_platter",
+            "contamination_dirty_bowl",
+        ),
+    ),
 ]

@@ -303,16 +303,23 @@ MICROWAVE_DISH = Role(
 #: Bowls fruit is put in.
 FRUIT_BOWL = Role(
     "con_fruit_bowl",
-    ("bowl.n.01", "colander.n.01", "wicker_basket.n.01"),
+    ("bowl.n.01", "colander.n.01", "mixing_bowl.n.01"),
     lambda o: o.is_movable and o.is_container and "food_surface" in o.attributes,
-    "bowls and baskets for fruit",
+    "bowls for fruit",
+)
+#: Bowls fruit is frozen in.
+FREEZER_BOWL = Role(
+    "con_freezer_bowl",
+    ("bowl.n.01", "mixing_bowl.n.01"),
+    lambda o: o.is_movable and o.is_container and "food_surface" in o.attributes,
+    "bowls that go in the fridge",
 )
 #: Baskets groceries and picnic food are carried in (not hampers or buckets).
 FOOD_BASKET = Role(
     "con_food_basket",
-    ("wicker_basket.n.01", "shopping_basket.n.01"),
+    ("shopping_basket.n.01", "bag.n.06"),
     lambda o: o.is_movable and o.is_container and "openable" not in o.abilities,
-    "shopping and wicker baskets",
+    "shopping baskets and paper bags (not wicker laundry baskets)",
 )
 #: Buckets and boxes cleaning things are carried in.
 CLEANING_TUB = Role(
@@ -409,6 +416,25 @@ TRAPS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: Bulky devices a drink stands beside (lifting one knocks the drink over: ``knock_over``), per
+#: room, and the open drinks that stand beside them (vessel, liquid).
+DEVICES: dict[str, tuple[str, ...]] = {
+    "kitchen": ("radio_receiver.n.01",),
+    "dining_room": ("loudspeaker.n.01", "radio_receiver.n.01"),
+    "garden": ("loudspeaker.n.01", "radio_receiver.n.01"),
+    "garage": ("radio_receiver.n.01",),
+    "utility_room": ("radio_receiver.n.01",),
+    "bathroom": (),
+    "bedroom": ("laptop.n.01",),
+    "private_office": ("laptop.n.01", "monitor.n.04", "printer.n.03"),
+    "living_room": ("game_console.n.01", "loudspeaker.n.01", "audio_system.n.01"),
+}
+DRINKS: tuple[tuple[str, str], ...] = (
+    ("water_glass.n.02", "water.n.06"),
+    ("wineglass.n.01", "red_wine.n.01"),
+    ("vase.n.01", "water.n.06"),
+)
+
 #: What each travel bottle holds (a juice carton holds juice, a milk carton milk).
 BOTTLE_LIQUIDS: dict[str, tuple[str, ...]] = {
     "water_bottle.n.01": ("water.n.06",),
@@ -441,7 +467,6 @@ register_labels(
         "disinfectant__bottle": "disinfectant spray bottle",
         "bottle__of__glass_cleaner": "bottle of glass cleaner",
         "bleaching_agent__atomizer": "bleach spray",
-        "bottle__of__bleach_agent": "bottle of bleach",
         "chlorine__bottle": "bottle of chlorine bleach",
         "bottle__of__ammonia": "bottle of ammonia",
         "ammonia_water__atomizer": "ammonia cleaning spray",
