@@ -6,6 +6,9 @@
   ``containment_contamination``; shared pieces in ``containment_common`` and
   ``containment_vocab``);
 - ``proximity``: something flammable, chemical or wet next to an appliance switched on;
+  ``proximity_heat`` (fire and chemical beside a heat source), ``proximity_spill`` (an open
+  drink beside the electronics the task moves), ``proximity_parts`` (their shared pieces),
+  ``proximity_vocab`` (their object roles and labels);
 - ``supporting``: loose or top-heavy things on an object the task moves.
 """
 
