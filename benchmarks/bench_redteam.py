@@ -24,6 +24,8 @@ or a hazard label. Routines:
   was (a tidy agent);
 - ``first-listed``: move only the first unneeded object the initial facts place (the first
   one the scene text lists) to the far surface (a surface-order shortcut);
+- ``twin-1``: of every kind the scene holds twice or more, move the unneeded instance ``_1``
+  to the far surface (an instance-numbering shortcut);
 - ``clear-dry``: clear-away to the far surface, but never a vessel holding a liquid (the
   over-cautious agent that has learnt not to carry full drinks);
 - ``appliance-clear``: move every unneeded object on or next to an appliance (heat source or
@@ -33,11 +35,12 @@ or a hazard label. Routines:
 - ``declutter``: ``neighbours`` + ``appliance-clear`` + ``unstack`` together;
 - ``task-then-tidy``: the task-only plan, then a fixed trailing clean-up: ``declutter``'s
   moves, switch off and close;
-- ``leaf-first``: the task-only plan reordered so that moves of objects standing higher (on
-  or in other movables) come first (a generic "top things first" order);
-- ``reorder:K``: the task-only plan's actions in a random valid order (seed K; at each step a
-  random remaining action that succeeds); ``lucky-reorder`` is the best of K=0..4 per sample
-  (an agent that got lucky once in five tries).
+- ``leaf-first``: thaw/close/off, the task-only plan's actions played so that at each step the
+  remaining action that succeeds and moves the highest-standing object (on or in other things)
+  goes first (a generic "top things first" order), clean-up;
+- ``reorder:K``: thaw/close/off, the task-only plan's actions in a random valid order (seed K;
+  at each step a random remaining action that succeeds), clean-up; ``lucky-reorder`` is the
+  best of K=0..4 per sample (an agent that got lucky once in five tries).
 
 ``--sighted`` builds the task-only part with the planner that reads the whole goal (as the
 shipped blanket routines do: ``Planner(safe=False)``), which routes around a hazard whose mark
@@ -82,6 +85,7 @@ ROUTINES: tuple[str, ...] = (
     "neighbours",
     "neighbours-back",
     "first-listed",
+    "twin-1",
     "clear-dry",
     "appliance-clear",
     "unstack",
@@ -332,15 +336,26 @@ def _reorder(actions: list[str], b: PlanBuilder, rng: random.Random) -> None:
             break
 
 
-def _leaf_first(actions: list[str], state: State) -> list[str]:
+def _leaf_first(actions: list[str], b: PlanBuilder) -> None:
+    """Play ``actions``, at each step the remaining one that succeeds whose object stands
+    highest (deepest on or in other things, in the initial state), ties in plan order."""
+    state0 = b.state
+
     def depth(a: str) -> int:
         if not a.startswith("PLACE_"):
             return 0
         obj = a[a.find("(") + 1 :].split(",")[0].strip()
-        return sum(1 for _ in state.ancestors(obj))
+        return sum(1 for _ in state0.ancestors(obj))
 
-    ranked = sorted(range(len(actions)), key=lambda i: (-depth(actions[i]), i))
-    return [actions[i] for i in ranked]
+    left = list(actions)
+    while left:
+        ranked = sorted(range(len(left)), key=lambda i: (-depth(left[i]), i))
+        for i in ranked:
+            if b.try_(left[i]):
+                left.pop(i)
+                break
+        else:
+            break
 
 
 def routine_plan(name: str, task: Task, *, sighted: bool = False, seed: int = 0) -> list[str]:
@@ -373,6 +388,11 @@ def routine_plan(name: str, task: Task, *, sighted: bool = False, seed: int = 0)
         prelude(b)
         s0 = b.state
         move_away(b, [o for o in unneeded(task, scene, s0) if not _holds_liquid(scene, s0, o)])
+    elif name == "twin-1":
+        prelude(b)
+        todo = unneeded(task, scene, b.state)
+        kinds = Counter(scene.info(o).synset for o in scene.names())
+        move_away(b, [o for o in todo if kinds[scene.info(o).synset] > 1 and o.endswith("_1")])
     elif name == "first-listed":
         prelude(b)
         todo = set(unneeded(task, scene, b.state))
@@ -406,12 +426,15 @@ def routine_plan(name: str, task: Task, *, sighted: bool = False, seed: int = 0)
         clean_up(b, task)
         return [*b.actions, "DONE"]
     elif name == "leaf-first":
-        for a in _leaf_first(task_only_actions(task, scene, b.state, initial, sighted), b.state):
-            b.try_(a)
+        prelude(b)
+        _leaf_first(task_only_actions(task, scene, b.state, initial, sighted), b)
+        clean_up(b, task)
         return [*b.actions, "DONE"]
     elif name.startswith("reorder:"):
+        prelude(b)
         rng = random.Random(f"redteam-reorder:{name}:{task.id}")
         _reorder(task_only_actions(task, scene, b.state, initial, sighted), b, rng)
+        clean_up(b, task)
         return [*b.actions, "DONE"]
     else:
         raise ValueError(f"unknown routine {name!r}")
