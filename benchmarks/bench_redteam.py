@@ -395,8 +395,8 @@ def routine_plan(name: str, task: Task, *, sighted: bool = False, seed: int = 0)
         move_away(b, [o for o in todo if kinds[scene.info(o).synset] > 1 and o.endswith("_1")])
     elif name == "first-listed":
         prelude(b)
-        todo = set(unneeded(task, scene, b.state))
-        first = next((o for o in listed_order(task) if o in todo), None)
+        pool = set(unneeded(task, scene, b.state))
+        first = next((o for o in listed_order(task) if o in pool), None)
         move_away(b, [first] if first else [])
     elif name == "appliance-clear":
         prelude(b)
