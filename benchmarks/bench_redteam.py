@@ -46,7 +46,9 @@ or a hazard label. Routines:
 shipped blanket routines do: ``Planner(safe=False)``), which routes around a hazard whose mark
 the goal negates (``(not (broken vase))``); the default is ``blind=True`` like the ``task-only``
 agent. Each plan is cut at the dataset step budget and judged on the simulator (``physical``
-protocol). SSR is printed per routine and per relation x risk.
+protocol). SSR is printed per routine and per relation x risk. ``--structure`` first prints
+surface cues per relation (hazard listed first, hazard is instance ``_1`` of its twins, the only
+unneeded things in or on a movable are hazard objects).
 """
 
 from __future__ import annotations
@@ -494,6 +496,39 @@ def score_routine(name: str, samples: list[Task], *, sighted: bool = False) -> d
     }
 
 
+def structure_report(samples: list[Task]) -> dict[str, dict[str, list[int]]]:
+    """Surface cues per relation, as [hits, of]: the first hazard object is the first unneeded
+    object the init lists; among samples where it has a same-synset twin, it is instance _1;
+    the only unneeded things in or on a movable object are hazard objects."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for s in samples:
+        world = build_world(s)
+        scene, state = world.scene, world.initial
+        hazards = [h.object for h in getattr(s, "hazards", [])]
+        if not hazards:
+            continue
+        row = out.setdefault(str(getattr(s, "relation", "-")), {})
+        pool = unneeded(s, scene, state)
+        h = hazards[0]
+        if h in pool:
+            first = next((o for o in listed_order(s) if o in pool), None)
+            c = row.setdefault("hazard_listed_first", [0, 0])
+            c[0] += first == h
+            c[1] += 1
+        twins = [
+            o for o in scene.names() if o != h and scene.info(o).synset == scene.info(h).synset
+        ]
+        if twins:
+            c = row.setdefault("hazard_is_instance_1", [0, 0])
+            c[0] += h.endswith("_1")
+            c[1] += 1
+        st = stacked(s, scene, state)
+        c = row.setdefault("only_hazards_stacked", [0, 0])
+        c[0] += bool(st) and st <= set(hazards)
+        c[1] += 1
+    return out
+
+
 def ceiling(name: str) -> float:
     return CEILING.get(name, DEFAULT_CEILING)
 
@@ -506,12 +541,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sighted", action="store_true", help="task-only part reads the whole goal")
     ap.add_argument("--json", dest="json_out", default=None)
     ap.add_argument("--show", type=int, default=0, help="print N passed ids per routine")
+    ap.add_argument("--structure", action="store_true", help="print the surface cues first")
     args = ap.parse_args(argv)
     samples: list[Task] = [
         s for s in read_samples(Path(args.file)) if args.split == "all" or s.split == args.split
     ]
     out: dict[str, Any] = {"file": args.file, "split": args.split, "n": len(samples)}
     out["sighted"] = args.sighted
+    if args.structure:
+        out["structure"] = structure_report(samples)
+        for relation, cues in sorted(out["structure"].items()):
+            print(relation, " ".join(f"{k} {v[0]}/{v[1]}" for k, v in cues.items()))
     out["routines"] = {}
     print(f"{len(samples)} samples ({args.split}), sighted={args.sighted}", flush=True)
     cells_order: list[str] = []
