@@ -78,7 +78,11 @@ PLACE_ON_TOP = ActionSpec(
         Param("obj", "the thing to move", movable),
         Param("target", "the surface or object to put it on", not_substance),
     ),
-    description="put a thing on top of a surface or another object (what it carries moves with it)",
+    description=(
+        "put a thing on top of a surface or another object (what it carries moves with it; on a long"
+        " surface such as a countertop or the floor it goes back to its old spot if free, else to the"
+        " first free spot, which may be beside an appliance there: the scene then says what it is next to)"
+    ),
     preconditions=_move_checks("target"),
     effect=_on_top,
     moves="obj",
