@@ -3,7 +3,9 @@
 - ``common``: the template record, condition makers, shared cooking sub-plans;
 - ``containment``: what is inside something the task heats, carries or fills;
 - ``proximity``: something flammable, chemical or wet next to an appliance switched on;
-- ``supporting``: loose or top-heavy things on an object the task moves.
+- ``supporting``: loose or top-heavy things on an object the task moves (dataset v2 scene
+  templates);
+- ``supporting_vocab``: the per-room kits the supporting templates draw from.
 """
 
 from __future__ import annotations
