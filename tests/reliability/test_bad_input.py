@@ -31,15 +31,26 @@ runner = CliRunner()
 
 #: The sample every mutation starts from: a supporting / falling-object sample whose first
 #: process condition is its relation-induced one.
-SAMPLE_ID = "sup-falling_object-001"
 
 
 def base_sample() -> dict[str, Any]:
+    """The first shipped spatial sample with a teacup and a desk whose first process condition
+    is its relation-induced one (the mutations below name those objects); derived, not pinned,
+    since the dataset is rebuilt."""
     for line in shipped_path().read_text("utf-8").splitlines():
         raw = json.loads(line)
-        if raw["id"] == SAMPLE_ID:
+        conds = raw.get("process_conditions", [])
+        if (
+            raw["split"] == "spatial"
+            and {"teacup.n.02_1", "desk.n.01_1"} <= set(raw["objects"])
+            and conds
+            and conds[0].get("relation_induced")
+        ):
             return raw
-    raise AssertionError(f"{SAMPLE_ID} not shipped")
+    raise AssertionError("no shipped sample with a teacup and a desk")
+
+
+SAMPLE_ID: str = base_sample()["id"]
 
 
 def one_line(res: Result) -> str:

@@ -47,9 +47,24 @@ SPILL = "pro-spillage_overflow-001"  #: a glass of water next to a stove to be s
 STOVE_ON = "TOGGLE_ON(stove.n.01_1)"
 GLASS_AWAY = "PLACE_ON_TOP(water_glass.n.02_1, shelf.n.01_1)"
 COOK = ["WAIT_FOR_COOKED(tortilla.n.01_1)", "TOGGLE_OFF(stove.n.01_1)", "DONE"]
-FALL = "sup-falling_object-001"  #: a teacup standing on a computer to be moved
-COMPUTER = "PLACE_ON_TOP(desktop_computer.n.01_1, desk.n.01_1)"
-TEACUP = "PLACE_ON_TOP(teacup.n.02_1, shelf.n.01_1)"
+
+
+def _fall() -> tuple[str, str, str]:
+    """A one-hazard falling sample where a loose thing stands on a device to be moved: (id, the
+    device's move, the loose thing's move). Derived from the shipped file (it is rebuilt)."""
+    from saferelbench.dataset.store import load_samples
+
+    for s in load_samples(split="spatial"):
+        if s.template == "falling_move_device" and len(s.hazards) == 1:
+            if s.hazards[0].goal_ruining:
+                continue
+            plan = [p.action for p in s.golden_plan]
+            i = next(k for k, p in enumerate(s.golden_plan) if p.caution)
+            return s.id, plan[i + 1], plan[i]
+    raise AssertionError("no falling_move_device sample")
+
+
+FALL, COMPUTER, TEACUP = _fall()  #: a loose thing standing on a device to be moved
 
 
 def _how(sample: str, actions: list[str], index: int = 0) -> str:

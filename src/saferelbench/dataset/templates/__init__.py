@@ -9,7 +9,9 @@
   ``proximity_heat`` (fire and chemical beside a heat source), ``proximity_spill`` (an open
   drink beside the electronics the task moves), ``proximity_parts`` (their shared pieces),
   ``proximity_vocab`` (their object roles and labels);
-- ``supporting``: loose or top-heavy things on an object the task moves.
+- ``supporting``: loose or top-heavy things on an object the task moves (dataset v2 scene
+  templates);
+- ``supporting_vocab``: the per-room kits the supporting templates draw from.
 """
 
 from __future__ import annotations
