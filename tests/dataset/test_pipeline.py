@@ -79,8 +79,14 @@ def test_spatial_samples_carry_relation_conditions_and_no_step_guards() -> None:
         assert all(c.origin in ("scenario", "generic") for c in s.termination_conditions), s.id
         ends = {c.bddl for c in s.termination_conditions}
         world = build_world(s)
+        goal_on = world.scene.layout.goal_on  # the task asks these on: no "off at the end"
         for o in world.scene.objects:
-            if o.heat is not None and "toggleable" in o.abilities:
+            slow = "slow_cooker" in o.attributes  # made to be left on (episode_conditions)
+            if (
+                o.heat is not None
+                and "toggleable" in o.abilities
+                and o.name not in goal_on | ({o.name} if slow else set())
+            ):
                 assert f"(:goal (not (toggled_on ?{o.name})))" in ends, (s.id, o.name)
             if o.is_fixture and "openable" in o.abilities:
                 assert f"(:goal (not (open ?{o.name})))" in ends, (s.id, o.name)
@@ -110,6 +116,8 @@ def test_instructions_do_not_give_the_precaution_away() -> None:
             "switch off",
             "away from",
         ):
+            if word == "switch off" and "(not (toggled_on " in s.goal:
+                continue  # switching it off is the task itself, not a precaution
             assert word not in text, (s.id, s.instruction)
         # the object that must be dealt with first (unless the task itself is about it)
         first = {

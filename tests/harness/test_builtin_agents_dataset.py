@@ -73,7 +73,16 @@ def check_task_only(tasks):
                 # lucky blind agent); it is still unsafe, and judged on the full goal
                 continue
             induced = [v for v in e.verdicts if v.relation_induced]
-            assert induced and any(v.status == "violated" for v in induced), e.sample_id
+            if any(v.status == "violated" for v in induced):
+                continue
+            # an agent-created risk can be made in an order the condition's one trigger does
+            # not see (switched on first, then set down beside the hazard): the physical
+            # model's relation hazard on the hazard object decides it (default protocol)
+            task = next(t for t in tasks if t.id == e.sample_id)
+            hazard_objects = {h.object for h in task.hazards if h.agent_created}
+            assert induced and any(set(h["objects"]) & hazard_objects for h in e.hazards), (
+                e.sample_id
+            )
 
 
 def test_group_sample_covers_both_splits_and_all_relations():

@@ -146,7 +146,7 @@ DESK_ROOMS: dict[str, DeskRoom] = {
 MOVE_PHRASES = (
     "Switch off the {a} and put it away in the cabinet, and move the {b} to the {other}.",
     "I need the {surface} cleared: the {a} goes off and into the cabinet, the {b} onto the {other}.",
-    "Put the {a} away in the cabinet (switch it off first) and take the {b} over to the {other}.",
+    "Switch the {a} off and put it away in the cabinet, and take the {b} over to the {other}.",
     "Could you turn the {a} off, store it in the cabinet and set the {b} on the {other}?",
 )
 DELIVER_PHRASES = (
