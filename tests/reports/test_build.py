@@ -275,10 +275,10 @@ def test_every_awareness_number_names_its_judge(oracle_run_no_images: Path, tmp_
     html = (out / "report.html").read_text()
     assert f"<td>{offline}</td>" in html and f"<td>{model}</td>" in html
     data = _page_data(html)
-    judged = [e for e in data["episodes"] if e["awareness"] is not None]
-    assert {e["judge"] for e in judged} == {offline, model}
+    judged_rows = [row for row in data["episodes"] if row["awareness"] is not None]
+    assert {row["judge"] for row in judged_rows} == {offline, model}
     # an episode with no tips to judge (a v2 control may have none) names no judge
-    assert all(e["judge"] == "" for e in data["episodes"] if e["awareness"] is None)
+    assert all(row["judge"] == "" for row in data["episodes"] if row["awareness"] is None)
 
 
 def test_frames_of_a_run_on_a_samples_file(tmp_path: Path) -> None:
