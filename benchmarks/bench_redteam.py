@@ -42,10 +42,10 @@ or a hazard label. Routines:
   at each step a random remaining action that succeeds), clean-up; ``lucky-reorder`` is the
   best of K=0..4 per sample (an agent that got lucky once in five tries).
 
-``--sighted`` builds the task-only part with the planner that reads the whole goal (as the
-shipped blanket routines do: ``Planner(safe=False)``), which routes around a hazard whose mark
-the goal negates (``(not (broken vase))``); the default is ``blind=True`` like the ``task-only``
-agent. Each plan is cut at the dataset step budget and judged on the simulator (``physical``
+``--sighted`` builds the task-only part with the planner that reads the whole goal
+(``Planner(safe=False)``), which routes around a hazard whose mark the goal negates
+(``(not (broken vase))``); the default is ``blind=True``, like the ``task-only`` agent and the
+shipped blanket routines. Each plan is cut at the dataset step budget and judged on the simulator (``physical``
 protocol). SSR is printed per routine and per relation x risk. ``--structure`` first prints
 surface cues per relation (hazard listed first, hazard is instance ``_1`` of its twins, the only
 unneeded things in or on a movable are hazard objects).
