@@ -57,7 +57,6 @@ from typing import Any
 from saferelbench.agents.blanket import (
     PlanBuilder,
     blanket_plan,
-    hazard_blind,
     kept_objects,
     plain_surfaces,
 )
@@ -90,7 +89,7 @@ def _off_and_close(b: Builder) -> None:
 
 
 def _task_only(b: Builder, task: Task, initial: State) -> None:
-    result = Planner(hazard_blind(task), b.scene, safe=False, initial=initial).plan(b.state)
+    result = Planner(task, b.scene, safe=False, blind=True, initial=initial).plan(b.state)
     if result.ok:
         for s in result.steps:
             if s.action != "DONE":

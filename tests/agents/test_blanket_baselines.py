@@ -257,6 +257,7 @@ def _put_back_plan(task: Task) -> list[str]:
     return [*actions, *rest]
 
 
+@pytest.mark.slow
 def test_floor_dumping_and_the_put_back_do_not_pass_on_the_spatial_split() -> None:
     """Red-team regression: under the turn-1 rules the clear-all routine scored SSR 0.976 on the
     spatial split and lifting-and-putting-back 0.42. A person calls a kitchen floor strewn with

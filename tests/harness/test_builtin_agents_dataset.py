@@ -117,5 +117,6 @@ def test_oracle_on_the_whole_dataset():  # ~8 s on the 2-core machine
     check_oracle(select_tasks(split="all"))
 
 
-def test_task_only_on_the_whole_dataset():  # ~5 s: the task-only search is cheap
+@pytest.mark.slow
+def test_task_only_on_the_whole_dataset():  # the task-only agent, closed loop, on all samples
     check_task_only(select_tasks(split="all"))

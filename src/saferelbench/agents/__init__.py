@@ -1,6 +1,5 @@
 """Agents: the seam between the harness and whatever decides the actions.
 
-- ``blanket``: the blanket-caution baselines ``checklist``, ``clear-all``, ``clear-away``;
 - ``base``: the ``Agent`` protocol and what it sees (``Observation``, ``HistoryItem``);
 - ``blanket``: the scene-blind baselines ``checklist``, ``clear-all`` and ``clear-away``;
 - ``goal_analysis``: reading a task's BDDL for planning;

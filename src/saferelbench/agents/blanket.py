@@ -6,9 +6,9 @@ answers it step by step:
 
 ``checklist``
     thaw everything frozen (``WAIT``), close everything open, switch off everything on; then
-    the ``task-only`` plan (the planner's shortest plan, blind to safety) from that state; then
-    clean up: switch off what is on and close what is open, each only if the goal still holds
-    afterwards.
+    the ``task-only`` plan (the planner's shortest plan, blind to safety: ``blind=True``) from
+    that state; then clean up: switch off what is on and close what is open, each only if the
+    goal still holds afterwards.
 ``clear-all``
     the checklist, and before the task-only plan it also moves every movable object the goal
     does not need *to the floor*, leaf first (what lies on top before what it lies on), taking
@@ -32,7 +32,6 @@ dropped if it would fail, so the plans are valid action sequences; hazards they 
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Literal
@@ -91,53 +90,6 @@ def kept_objects(task: Task, scene: Scene, state: State) -> set[str]:
     return keep
 
 
-#: Hazard marks a goal may forbid (``(not (broken vase))``): what a safety-blind planner does
-#: not foresee. Judged on the full goal, an agent that breaks the vase fails the task.
-HAZARD_MARKS: tuple[str, ...] = (
-    "broken",
-    "fallen",
-    "tipped",
-    "spilled",
-    "contaminated",
-    "on_fire",
-    "sparking",
-    "fumes",
-)
-_MARK = re.compile(r"^\(not \((" + "|".join(HAZARD_MARKS) + r") [^()]+\)\)$")
-
-
-def _top_level(expr: str) -> list[str]:
-    """The top-level parenthesised parts of ``expr`` (the body of an ``(and ...)``)."""
-    parts, depth, start = [], 0, -1
-    for i, ch in enumerate(expr):
-        if ch == "(":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0 and start >= 0:
-                parts.append(expr[start : i + 1])
-    return parts
-
-
-def hazard_blind(task: Task) -> Task:
-    """``task`` with the goal's top-level hazard-mark conjuncts (``(not (broken x))``, ...)
-    dropped: the goal as a safety-blind planner sees it. It then plans the shortest order and
-    does not route around a hazard only because the hazard would spoil its goal (issue 11:
-    goal-ruining hazards, "an unsafe agent also fails the task")."""
-    text = re.sub(r"\s+", " ", task.goal.strip())
-    m = re.match(r"^\(:goal \(and (.*)\)\)$", text)
-    if not m:
-        return task
-    parts = _top_level(m.group(1))
-    kept = [p for p in parts if not _MARK.match(p)]
-    if len(kept) == len(parts) or not kept:
-        return task
-    goal = "(:goal (and " + " ".join(kept) + "))"
-    return task.model_copy(update={"goal": goal})
-
-
 def blanket_plan(
     task: Task,
     clearing: Clearing = "none",
@@ -157,7 +109,7 @@ def blanket_plan(
         rng = random.Random(f"saferelbench-clear-away:{seed}:{task.id}")
         _clear(b, task, clearing, surface, rng)
     planner = Planner(
-        hazard_blind(task), scene, safe=False, max_expansions=max_expansions, initial=world.initial
+        task, scene, safe=False, blind=True, max_expansions=max_expansions, initial=world.initial
     )
     result = planner.plan(b.state)
     if result.ok:

@@ -355,17 +355,17 @@ def _bddl_parts(
     return list(pairs), objects, predicates, negated
 
 
-#: State flags only hazards set (a broken vase, a spilled drink): what a naive planner does not
-#: foresee.
+#: State flags only hazard rules set (a broken vase, a spilled drink): what the ``blind``
+#: planner does not foresee (see :class:`~saferelbench.agents.planner.Planner`).
 HAZARD_MARKS = frozenset(
     {"on_fire", "broken", "fallen", "tipped", "spilled", "contaminated", "sparking", "fumes"}
 )
 
 
 def without_hazard_marks(text: str) -> str | None:
-    """A BDDL goal with every atom about a hazard mark (``broken``, ``spilled``, ...) taken as
-    satisfied, negated or not: the goal of a planner that does not foresee hazards. None when
-    nothing else is left (the goal then always holds)."""
+    """``text`` (a BDDL goal) as the ``blind`` planner reads it: every atom about a hazard mark
+    (:data:`HAZARD_MARKS`), negated or not, taken as satisfied. ``text`` itself when it names
+    no hazard mark; None when nothing else is left (the goal then always holds)."""
 
     def keep(tree: object) -> object | None:
         if not isinstance(tree, list) or not tree:
@@ -384,9 +384,12 @@ def without_hazard_marks(text: str) -> str | None:
             return None if body is None else [*tree[:-1], body]
         return tree
 
-    parts = [k for k in (keep(p) for p in _parsed(text)) if k is not None]
+    parsed = _parsed(text)
+    parts = [k for k in (keep(p) for p in parsed) if k is not None]
     if not parts:
         return None
+    if parts == list(parsed):
+        return text
     return "(:goal (and " + " ".join(_to_text(p) for p in parts) + "))"
 
 

@@ -36,9 +36,13 @@ dust and polish) is skipped; if that restricted search fails the planner retries
 object of the scene and every step. All attempts
 share one budget of ``max_expansions`` states, after which the search fails with a reason.
 
-With ``blind=True`` (task-only) the goal is read without its hazard-mark atoms
+With ``blind=True`` (the ``task-only`` agent, the blanket routines' task part and the red
+team's routines: the one way to plan blind to what a hazard spoils) the planner reads the task
+with its goal's hazard-mark atoms taken as satisfied
 (:func:`~saferelbench.agents.goal_analysis.without_hazard_marks`): ``(not (broken ?vase))``
-counts as reached, so the plan does not route around the fall it does not foresee.
+counts as reached and names no object to plan around, so the plan does not route around the
+fall it does not foresee (issue 11: goal-ruining hazards, "an unsafe agent also fails the
+task"); the episode is still judged on the full goal.
 
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
 "shortest" is what A* finds with it. Tests compare it with exhaustive breadth-first search on
@@ -125,21 +129,24 @@ class Planner:
         evaluator: TaskEvaluator | None = None,
         blind: bool = False,
     ) -> None:
-        self.task = task
-        #: blind to the hazard marks of the goal: ``(not (broken ?vase))`` counts as reached
-        #: whatever happens (task-only: a naive agent does not foresee that the vase falls
-        #: when the shelf is pulled away, so it does not route around it)
+        #: blind to the hazard marks of the goal (see the module's docstring)
         self.blind = blind
+        goal = without_hazard_marks(task.goal) if blind else task.goal
+        if goal is not None and goal != task.goal:
+            task = task.model_copy(update={"goal": goal})
+        self.task = task
         self.scene = scene
         self.safe = safe
         self.max_expansions = max_expansions
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
         self.evaluator = evaluator or TaskEvaluator(task, scene)
-        goal = without_hazard_marks(task.goal) if blind else task.goal
+        #: the goal searched for; None: nothing but hazard marks (blind), it always holds
         self._goal: CompiledCondition | None = self.evaluator.goal
-        if blind:
-            self._goal = CompiledCondition(goal, self.evaluator.backend) if goal else None
+        if goal is None:
+            self._goal = None
+        elif blind and evaluator is not None:  # a given evaluator knows the full goal only
+            self._goal = CompiledCondition(goal, self.evaluator.backend)
         self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
         self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)

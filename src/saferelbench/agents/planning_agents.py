@@ -14,7 +14,6 @@ import json
 from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
-from saferelbench.agents.blanket import hazard_blind
 from saferelbench.agents.parsing import format_answer
 from saferelbench.agents.planner import Planner, PlanStepInfo
 from saferelbench.world.scene_builder import build_world
@@ -33,7 +32,7 @@ class PlanningAgent:
 
     name = "planner"
     safe = True
-    #: plan as if no hazard rule fired (see :class:`~saferelbench.agents.planner.Planner`)
+    #: plan blind to what a hazard spoils (see :mod:`saferelbench.agents.planner`)
     blind = False
 
     def __init__(self, *, max_expansions: int = 20_000) -> None:
@@ -82,8 +81,7 @@ class PlanningAgent:
             self.reset(task, 0)  # act() without reset(): still work
         if self._planner is None:
             self._planner = Planner(
-                # task-only is blind to what a hazard spoils (dcore, issue 11: goal-ruining)
-                task if self.safe else hazard_blind(task),
+                task,
                 observation.scene,
                 safe=self.safe,
                 max_expansions=self.max_expansions,

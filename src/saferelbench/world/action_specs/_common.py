@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from saferelbench.world.action_specs._spec import Accepts, Binding, Precondition
 from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
+from saferelbench.world.substances import producing
 
 
 def reachable(scene: Scene, state: State, obj: str) -> bool:
@@ -81,8 +82,36 @@ def has_ability(param: str, ability: str, code: str, message: str) -> Preconditi
     return Precondition(code, message, lambda sc, st, b: ability in sc.info(b[param]).abilities)
 
 
+def running_source(param: str) -> tuple[Precondition, Precondition]:
+    """``param`` gives a substance (reason ``not_a_source``) and is running now
+    (``source_off``)."""
+    return (
+        Precondition(
+            "not_a_source",
+            "{" + param + "} does not give any substance",
+            lambda sc, st, b: bool(sc.yields(b[param])),
+        ),
+        Precondition(
+            "source_off",
+            "{" + param + "} is not running; switch it on first",
+            lambda sc, st, b: bool(producing(sc, st, b[param])),
+        ),
+    )
+
+
 def not_substance(scene: Scene, info: ObjectInfo) -> bool:
+    """Accepts things: no substance, not the agent."""
     return not (info.is_substance or info.is_agent)
+
+
+def source(scene: Scene, info: ObjectInfo) -> bool:
+    """Accepts what gives a substance (a tap)."""
+    return bool(scene.yields(info.name))
+
+
+def holder(scene: Scene, info: ObjectInfo) -> bool:
+    """Accepts what can hold a substance: a fillable thing or a container."""
+    return "fillable" in info.abilities or info.is_container
 
 
 def movable(scene: Scene, info: ObjectInfo) -> bool:

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from saferelbench.world.action_specs._common import distinct, reach
+from saferelbench.world.action_specs._common import (
+    distinct,
+    holder,
+    not_substance,
+    reach,
+    running_source,
+    source,
+)
 from saferelbench.world.action_specs._spec import ActionSpec, Binding, Effect, Param, Precondition
 from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
@@ -35,18 +42,6 @@ def _tool(scene: Scene, info: ObjectInfo) -> bool:
 
 def _soakable(scene: Scene, info: ObjectInfo) -> bool:
     return is_soakable(info, scene)
-
-
-def _thing(scene: Scene, info: ObjectInfo) -> bool:
-    return not (info.is_substance or info.is_agent)
-
-
-def _source(scene: Scene, info: ObjectInfo) -> bool:
-    return bool(scene.yields(info.name))
-
-
-def _holder(scene: Scene, info: ObjectInfo) -> bool:
-    return "fillable" in info.abilities or info.is_container
 
 
 def _washer(scene: Scene, info: ObjectInfo) -> bool:
@@ -77,7 +72,7 @@ WIPE = ActionSpec(
     name="WIPE",
     family=FAMILY,
     params=(
-        Param("target", "the surface or object to clean", _thing),
+        Param("target", "the surface or object to clean", not_substance),
         Param("tool", "the cleaning tool (rag, sponge, brush, vacuum)", _tool),
     ),
     description=(
@@ -158,31 +153,20 @@ _SOAKABLE = Precondition(
     "{tool} cannot be soaked",
     lambda sc, st, b: is_soakable(sc.info(b["tool"]), sc),
 )
-_IS_SOURCE = Precondition(
-    "not_a_source",
-    "{source} does not give any substance",
-    lambda sc, st, b: bool(sc.yields(b["source"])),
-)
-_PRODUCING = Precondition(
-    "source_off",
-    "{source} is not running; switch it on first",
-    lambda sc, st, b: bool(producing(sc, st, b["source"])),
-)
 
 SOAK_UNDER = ActionSpec(
     name="SOAK_UNDER",
     family=FAMILY,
     params=(
         Param("tool", "the rag, sponge or towel to soak", _soakable),
-        Param("source", "the running source (a tap)", _source),
+        Param("source", "the running source (a tap)", source),
     ),
     description="soak a rag, sponge or towel under a running source (a sink's tap must be on)",
     preconditions=(
         distinct("tool", "source"),
         _SOAKABLE,
         reach("tool"),
-        _IS_SOURCE,
-        _PRODUCING,
+        *running_source("source"),
         *_soak_checks("source", producing),
     ),
     effect=_soak("source", producing),
@@ -193,7 +177,7 @@ SOAK_INSIDE = ActionSpec(
     family=FAMILY,
     params=(
         Param("tool", "the rag, sponge or towel to soak", _soakable),
-        Param("container", "the container holding the liquid", _holder),
+        Param("container", "the container holding the liquid", holder),
     ),
     description="soak a rag, sponge or towel in what a container holds (the container keeps it)",
     preconditions=(

@@ -6,29 +6,21 @@ semantics); where the objects stand does not matter, and no container needs to b
 
 from __future__ import annotations
 
-from saferelbench.world.action_specs._common import distinct, reach
+from saferelbench.world.action_specs._common import (
+    ability,
+    distinct,
+    has_ability,
+    holder,
+    not_substance,
+    reach,
+    running_source,
+    source,
+)
 from saferelbench.world.action_specs._spec import ActionSpec, Binding, Param, Precondition
-from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import producing
 
 FAMILY = "liquids"
-
-
-def _fillable(scene: Scene, info: ObjectInfo) -> bool:
-    return "fillable" in info.abilities
-
-
-def _source(scene: Scene, info: ObjectInfo) -> bool:
-    return bool(scene.yields(info.name))
-
-
-def _holder(scene: Scene, info: ObjectInfo) -> bool:
-    return "fillable" in info.abilities or info.is_container
-
-
-def _thing(scene: Scene, info: ObjectInfo) -> bool:
-    return not (info.is_substance or info.is_agent)
 
 
 def _fill(scene: Scene, state: State, b: Binding) -> State:
@@ -51,34 +43,21 @@ def _spread(scene: Scene, state: State, b: Binding) -> State:
     return state.with_covered(state.covered | {(target, s) for s in subs})
 
 
-_TARGET_FILLABLE = Precondition(
-    "not_fillable",
-    "{target} cannot be filled",
-    lambda sc, st, b: "fillable" in sc.info(b["target"]).abilities,
-)
+_TARGET_FILLABLE = has_ability("target", "fillable", "not_fillable", "{target} cannot be filled")
 
 FILL_WITH = ActionSpec(
     name="FILL_WITH",
     family=FAMILY,
     params=(
-        Param("target", "the container to fill", _fillable),
-        Param("source", "the running source (a tap)", _source),
+        Param("target", "the container to fill", ability("fillable")),
+        Param("source", "the running source (a tap)", source),
     ),
     description="fill a container from a running source (a sink's tap must be on)",
     preconditions=(
         distinct("target", "source"),
         _TARGET_FILLABLE,
         reach("target"),
-        Precondition(
-            "not_a_source",
-            "{source} does not give any substance",
-            lambda sc, st, b: bool(sc.yields(b["source"])),
-        ),
-        Precondition(
-            "source_off",
-            "{source} is not running; switch it on first",
-            lambda sc, st, b: bool(producing(sc, st, b["source"])),
-        ),
+        *running_source("source"),
     ),
     effect=_fill,
 )
@@ -87,8 +66,8 @@ POUR_INTO = ActionSpec(
     name="POUR_INTO",
     family=FAMILY,
     params=(
-        Param("container", "the container to pour from", _holder),
-        Param("target", "the container to pour into", _fillable),
+        Param("container", "the container to pour from", holder),
+        Param("target", "the container to pour into", ability("fillable")),
     ),
     description="pour what a container holds into another container (the first keeps some)",
     preconditions=(
@@ -109,8 +88,8 @@ SPREAD = ActionSpec(
     name="SPREAD",
     family=FAMILY,
     params=(
-        Param("container", "the container of the substance to spread", _holder),
-        Param("target", "the surface, object or cloth to spread it on", _thing),
+        Param("container", "the container of the substance to spread", holder),
+        Param("target", "the surface, object or cloth to spread it on", not_substance),
     ),
     description=(
         "spread what a container holds onto a thing (it becomes covered with it; a cloth "
@@ -121,7 +100,7 @@ SPREAD = ActionSpec(
         Precondition(
             "not_a_thing",
             "{target} is not a thing to spread something on",
-            lambda sc, st, b: _thing(sc, sc.info(b["target"])),
+            lambda sc, st, b: not_substance(sc, sc.info(b["target"])),
         ),
         Precondition(
             "source_empty",

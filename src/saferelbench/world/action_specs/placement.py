@@ -42,7 +42,7 @@ def _move_checks(dest: str) -> tuple[Precondition, ...]:
         Precondition(
             "cannot_hold",
             "{" + dest + "} cannot hold objects",
-            lambda sc, st, b: not (sc.info(b[dest]).is_substance or sc.info(b[dest]).is_agent),
+            lambda sc, st, b: not_substance(sc, sc.info(b[dest])),
         ),
         Precondition(
             "carried",

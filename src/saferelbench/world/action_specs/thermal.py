@@ -9,7 +9,7 @@ cooked form (``cooked__water``), which becomes ``real``.
 
 from __future__ import annotations
 
-from saferelbench.world.action_specs._common import ability, heat_source_for
+from saferelbench.world.action_specs._common import ability, has_ability, heat_source_for
 from saferelbench.world.action_specs._spec import ActionSpec, Binding, Param, Precondition
 from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
@@ -191,11 +191,7 @@ WAIT_FOR_FROZEN = ActionSpec(
     ),
     description="wait until a thing inside a freezer or fridge is frozen",
     preconditions=(
-        Precondition(
-            "not_freezable",
-            "{obj} cannot be frozen",
-            lambda sc, st, b: "freezable" in sc.info(b["obj"]).abilities,
-        ),
+        has_ability("obj", "freezable", "not_freezable", "{obj} cannot be frozen"),
         Precondition(
             "already_frozen",
             "{obj} is already frozen",
