@@ -226,14 +226,25 @@ _DECOY_SIZES = {None: 0, "empty_tray": 2, "closed_bottle": 1}
 _POURS = {"goblet": ("red_wine.n.01", "white_wine.n.01"), "carafe": ("water.n.06",)}
 
 
-def _pour(rng: random.Random, vessel: str) -> str:
+#: rests a cup stands on but an ornament does not (a picture frame on a saucer is odd)
+_CUP_RESTS = ("saucer.n.02", "coaster.n.03")
+
+
+def _pour(rng: random.Random, vessel: str, room: str) -> str:
+    """What a vessel is full of (in a bathroom: water, the glass by the basin)."""
     word = vessel.split(".")[0]
+    if room == "bathroom":
+        return "water.n.06"
     return rng.choice(_POURS[word]) if word in _POURS else liquid_for(rng, vessel)
 
 
 def _near_choices(rng: random.Random, room: str, kind: str) -> Choices:
     near = NEAR[room]
     carriers = [*near.trays, *near.rests] if kind == "brim" else list(near.rests)
+    if kind == "ornament":
+        carriers = [
+            r for r in carriers if r not in _CUP_RESTS or room in ("dining_room", "kitchen")
+        ]
     vessels = list(near.vessels) if kind in ("brim", "filled") else list(near.ornaments)
     if kind == "filled" and room in ("living_room", "utility_room", "bathroom"):
         vessels.append("vase.n.01")
@@ -246,7 +257,7 @@ def _near_choices(rng: random.Random, room: str, kind: str) -> Choices:
         "holders": carriers,
         "things": vessels,
         "harmless": harmless,
-        "liquid": {v: _pour(rng, v) for v in vessels if kind in ("brim", "filled")},
+        "liquid": {v: _pour(rng, v, room) for v in vessels if kind in ("brim", "filled")},
     }
 
 
@@ -278,7 +289,7 @@ def distractor_choices(
         "near": _near_choices(rng, kit.room, near_kind),
         "trap_kind": kind,
         "trap": trap,
-        "trap_liquid": liquid_for(rng, trap),
+        "trap_liquid": _pour(rng, trap, kit.room),
         "tray_on": rng.choice(["shelf", "c", "b"]),
         "bulky": rng.choice(bulky) if bulky else None,
         "decoy": decoy,

@@ -276,7 +276,7 @@ NEAR: dict[str, NearKit] = {
         ("tray.n.01", "platter.n.01"),
         ("coaster.n.03", "saucer.n.02"),
         ("goblet.n.01", "carafe.n.01", "teacup.n.02", "water_glass.n.02"),
-        ("picture_frame.n.01", "candlestick.n.01"),
+        ("candlestick.n.01",),
         ("wine_bottle.n.01", "key.n.01", "magazine.n.02"),
     ),
     "garage": NearKit(
