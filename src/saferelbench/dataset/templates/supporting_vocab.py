@@ -183,7 +183,13 @@ KITS: dict[str, Kit] = {
             ("lint_roller.n.01", "flashlight.n.01", "duct_tape.n.01", "scissors.n.01"),
             ("table_lamp.n.01", "outline_vase.n.01"),
             ("mug.n.04", "water_glass.n.02"),
-            ("lint_roller.n.01", "masking_tape.n.01", "marker.n.03", "scissors.n.01", "bar_soap.n.01"),
+            (
+                "lint_roller.n.01",
+                "masking_tape.n.01",
+                "marker.n.03",
+                "scissors.n.01",
+                "bar_soap.n.01",
+            ),
         ),
         Kit(
             "bathroom",
