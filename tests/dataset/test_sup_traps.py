@@ -7,11 +7,7 @@ shipped file, so a template change is measured as it is made.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from functools import cache
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -23,19 +19,9 @@ from saferelbench.dataset.templates.supporting_vocab import NEAR
 from saferelbench.world.events import Outcome
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.simulator import step
+from tests.dataset.test_redteam_routines import bench  # the red team's routines, loaded once
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_redteam.py"
 N_PAIRS = 4
-
-
-@cache
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_redteam", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_redteam"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache

@@ -252,6 +252,8 @@ def _near_choices(rng: random.Random, room: str, kind: str) -> Choices:
     rng.shuffle(vessels)
     harmless = list(near.harmless)
     rng.shuffle(harmless)
+    # when the task itself uses every harmless kind: another small thing of the room
+    harmless += [x for x in (*kit_of(room).small, *kit_of(room).sturdy) if x not in harmless]
     return {
         "kind": kind,
         "holders": carriers,
