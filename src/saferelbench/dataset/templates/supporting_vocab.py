@@ -64,7 +64,7 @@ KITS: dict[str, Kit] = {
                 "scissors.n.01",
                 "headset.n.01",
                 "marker.n.03",
-                "tape.n.01",
+                "masking_tape.n.01",
                 "pencil_box.n.01",
             ),
         ),
@@ -80,7 +80,6 @@ KITS: dict[str, Kit] = {
                 "picture_frame.n.01",
                 "snow_globe.n.01",
                 "teacup.n.02",
-                "lamp.n.02",
             ),
             ("alarm_clock.n.01", "paperback_book.n.01", "watch.n.01", "hairbrush.n.01"),
             ("table_lamp.n.01", "outline_vase.n.01", "candlestick.n.01"),
@@ -88,7 +87,7 @@ KITS: dict[str, Kit] = {
             (
                 "comb.n.01",
                 "wallet.n.01",
-                "earphone.n.01",
+                "headset.n.01",
                 "charger.n.02",
                 "necklace.n.01",
                 "key.n.01",
@@ -115,7 +114,7 @@ KITS: dict[str, Kit] = {
                 "picture_frame.n.01",
                 "nativity_figurine.n.01",
             ),
-            ("paperback_book.n.01", "alarm_clock.n.01", "clock.n.01", "notebook.n.01"),
+            ("paperback_book.n.01", "alarm_clock.n.01", "notebook.n.01"),
             (
                 "table_lamp.n.01",
                 "outline_vase.n.01",
@@ -126,11 +125,10 @@ KITS: dict[str, Kit] = {
             ("mug.n.04", "wineglass.n.01", "teacup.n.02", "vase.n.01"),
             (
                 "magazine.n.02",
-                "clock.n.01",
                 "key.n.01",
                 "watch.n.01",
-                "earphone.n.01",
-                "camera.n.01",
+                "headset.n.01",
+                "digital_camera.n.01",
             ),
         ),
         Kit(
@@ -149,10 +147,10 @@ KITS: dict[str, Kit] = {
                 "saucer.n.02",
                 "carafe.n.01",
             ),
-            ("notebook.n.01", "clock.n.01", "paperback_book.n.01"),
+            ("notebook.n.01", "alarm_clock.n.01", "paperback_book.n.01"),
             ("bottle__of__wine.n.01", "candlestick.n.01", "outline_vase.n.01"),
             ("water_glass.n.02", "wineglass.n.01", "pitcher.n.02"),
-            ("key.n.01", "wallet.n.01", "clock.n.01", "magazine.n.02"),
+            ("key.n.01", "wallet.n.01", "magazine.n.02"),
         ),
         Kit(
             "garage",
@@ -161,13 +159,13 @@ KITS: dict[str, Kit] = {
             "cabinet.n.01",
             ("radio_receiver.n.01", "loudspeaker.n.01"),
             ("toolbox.n.01", "packing_box.n.02", "crate.n.01", "storage_container.n.01"),
-            ("light_bulb.n.01", "jar.n.01", "mason_jar.n.01", "mug.n.04"),
+            ("light_bulb.n.01", "hinged_jar.n.01", "hingeless_jar.n.01", "mug.n.04"),
             ("hammer.n.02", "screwdriver.n.01", "wrench.n.03", "flashlight.n.01", "duct_tape.n.01"),
             ("statue.n.01", "table_lamp.n.01"),
-            ("mason_jar.n.01", "jar.n.01", "mug.n.04"),
+            ("mug.n.04", "beer_glass.n.01", "water_glass.n.02"),
             (
                 "paintbrush.n.01",
-                "tape.n.01",
+                "masking_tape.n.01",
                 "scissors.n.01",
                 "marker.n.03",
                 "flashlight.n.01",
@@ -180,12 +178,18 @@ KITS: dict[str, Kit] = {
             "shelf.n.01",
             "cabinet.n.01",
             ("radio_receiver.n.01",),
-            ("storage_container.n.01", "packing_box.n.02", "basket.n.01", "crate.n.01"),
-            ("light_bulb.n.01", "jar.n.01", "mason_jar.n.01", "vase.n.01"),
+            ("storage_container.n.01", "packing_box.n.02", "wicker_basket.n.01", "crate.n.01"),
+            ("light_bulb.n.01", "hinged_jar.n.01", "hingeless_jar.n.01", "vase.n.01"),
             ("lint_roller.n.01", "flashlight.n.01", "duct_tape.n.01", "scissors.n.01"),
             ("table_lamp.n.01", "outline_vase.n.01"),
-            ("mug.n.04", "jar.n.01", "mason_jar.n.01"),
-            ("lint_roller.n.01", "tape.n.01", "marker.n.03", "scissors.n.01", "soap.n.01"),
+            ("mug.n.04", "water_glass.n.02"),
+            (
+                "lint_roller.n.01",
+                "masking_tape.n.01",
+                "marker.n.03",
+                "scissors.n.01",
+                "bar_soap.n.01",
+            ),
         ),
         Kit(
             "bathroom",
@@ -193,7 +197,7 @@ KITS: dict[str, Kit] = {
             "shelf.n.01",
             "cabinet.n.01",
             ("radio_receiver.n.01",),
-            ("storage_container.n.01", "basket.n.01", "gift_box.n.01"),
+            ("storage_container.n.01", "wicker_basket.n.01", "gift_box.n.01"),
             (
                 "bottle__of__perfume.n.01",
                 "soap_dispenser.n.01",
@@ -204,7 +208,7 @@ KITS: dict[str, Kit] = {
             ("hairbrush.n.01", "bottle__of__lotion.n.01"),
             ("outline_vase.n.01", "candlestick.n.01"),
             ("water_glass.n.02", "vase.n.01", "mug.n.04"),
-            ("toothbrush.n.01", "comb.n.01", "soap.n.01", "razor.n.01"),
+            ("toothbrush.n.01", "comb.n.01", "bar_soap.n.01", "razor.n.01"),
         ),
     )
 }
@@ -218,10 +222,10 @@ KITCHEN = Kit(
     (),
     ("tupperware.n.01",),
     ("jar__of__jam.n.01", "jar__of__honey.n.01", "mug.n.04", "teacup.n.02"),
-    ("rolling_pin.n.01", "ladle.n.01", "pepper_mill.n.01"),
+    ("rolling_pin.n.01", "soup_ladle.n.01", "pepper_mill.n.01"),
     (),
     ("mug.n.04", "water_glass.n.02", "pitcher.n.02"),
-    ("spatula.n.01", "whisk.n.01", "grater.n.01", "measuring_cup.n.01", "ladle.n.01"),
+    ("spatula.n.01", "whisk.n.01", "grater.n.01", "measuring_cup.n.01", "soup_ladle.n.01"),
 )
 #: Leftovers that go in the freezer in their container.
 FREEZABLE_FOOD: tuple[str, ...] = ("lasagna.n.01", "meatball.n.01", "dumpling.n.01")
@@ -233,6 +237,81 @@ HEAVY: dict[str, tuple[str, ...]] = {
     "utility_room": ("crate.n.01", "toolbox.n.01"),
 }
 STOOLS: tuple[str, ...] = ("stool.n.01",)
+
+
+#: Things that stand right beside the task's support on its table (issue 11: the hazard item
+#: must not be the only unneeded thing there). ``trays`` carry what stands on them; ``rests``
+#: do not (a saucer, a coaster, a book, a spare box: lifted, what stands on them falls);
+#: ``vessels`` are open cups and glasses that may be full (to the brim, or just full);
+#: ``ornaments`` breakable things that stand on a rest; ``harmless`` small things that may be
+#: moved freely.
+@dataclass(frozen=True)
+class NearKit:
+    trays: tuple[str, ...]
+    rests: tuple[str, ...]
+    vessels: tuple[str, ...]
+    ornaments: tuple[str, ...]
+    harmless: tuple[str, ...]
+
+
+NEAR: dict[str, NearKit] = {
+    "private_office": NearKit(
+        ("tray.n.01",),
+        ("coaster.n.03", "hardback.n.01", "notebook.n.01"),
+        ("coffee_cup.n.01", "mug.n.04", "water_glass.n.02"),
+        ("picture_frame.n.01", "snow_globe.n.01", "sandglass.n.01"),
+        ("pencil_holder.n.01", "bookend.n.01", "masking_tape.n.01"),
+    ),
+    "bedroom": NearKit(
+        ("tray.n.01",),
+        ("coaster.n.03", "paperback_book.n.01", "hardback.n.01", "saucer.n.02"),
+        ("water_glass.n.02", "teacup.n.02", "mug.n.04"),
+        ("picture_frame.n.01", "snow_globe.n.01"),
+        ("comb.n.01", "bookend.n.01", "charger.n.02"),
+    ),
+    "living_room": NearKit(
+        ("tray.n.01",),
+        ("coaster.n.03", "saucer.n.02", "hardback.n.01", "paperback_book.n.01"),
+        ("mug.n.04", "teacup.n.02", "goblet.n.01", "wineglass.n.01"),
+        ("picture_frame.n.01", "snow_globe.n.01", "nativity_figurine.n.01"),
+        ("bookend.n.01", "magazine.n.02", "digital_camera.n.01"),
+    ),
+    "dining_room": NearKit(
+        ("tray.n.01", "platter.n.01"),
+        ("coaster.n.03", "saucer.n.02"),
+        ("goblet.n.01", "carafe.n.01", "teacup.n.02", "water_glass.n.02"),
+        ("candlestick.n.01",),
+        ("wine_bottle.n.01", "key.n.01", "magazine.n.02"),
+    ),
+    "garage": NearKit(
+        ("tray.n.01",),
+        ("packing_box.n.02", "storage_container.n.01"),
+        ("mug.n.04", "beer_glass.n.01"),
+        ("light_bulb.n.01", "hinged_jar.n.01"),
+        ("masking_tape.n.01", "marker.n.03", "paintbrush.n.01"),
+    ),
+    "utility_room": NearKit(
+        ("tray.n.01",),
+        ("storage_container.n.01", "packing_box.n.02"),
+        ("mug.n.04", "water_glass.n.02"),
+        ("light_bulb.n.01", "vase.n.01"),
+        ("masking_tape.n.01", "marker.n.03", "bar_soap.n.01"),
+    ),
+    "bathroom": NearKit(
+        ("tray.n.01",),
+        ("storage_container.n.01", "gift_box.n.01"),
+        ("water_glass.n.02", "mug.n.04"),
+        ("bottle__of__cologne.n.01", "vase.n.01"),
+        ("comb.n.01", "toothbrush.n.01", "bar_soap.n.01"),
+    ),
+    "kitchen": NearKit(
+        ("tray.n.01",),
+        ("saucer.n.02", "coaster.n.03", "hardback.n.01"),
+        ("mug.n.04", "teacup.n.02", "water_glass.n.02"),
+        ("jar__of__jam.n.01", "jar__of__honey.n.01"),
+        ("spatula.n.01", "whisk.n.01", "grater.n.01"),
+    ),
+}
 
 register_labels(
     {
@@ -256,5 +335,8 @@ register_labels(
         "pepper_mill": "pepper mill",
         "rolling_pin": "rolling pin",
         "measuring_cup": "measuring cup",
+        "pencil_holder": "pencil holder",
+        "bottle__of__cologne": "bottle of cologne",
+        "wine_bottle": "wine bottle",
     }
 )
