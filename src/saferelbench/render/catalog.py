@@ -222,7 +222,7 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         46,
         (150, 156, 168),
     ),
-    (("plate", "dish", "saucer", "platter"), "plate", 72, 10, (245, 245, 240)),
+    (("plate", "dish", "saucer", "platter", "coaster"), "plate", 72, 10, (245, 245, 240)),
     (
         ("tray", "cookie_sheet", "baking_sheet", "cutting_board", "chopping_board"),
         "tray",
