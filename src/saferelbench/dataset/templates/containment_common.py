@@ -150,6 +150,15 @@ def place_kit(
     return support
 
 
+def keep_in_kit(d: Draft, support: str, obj: str, elsewhere: str) -> str:
+    """Put ``obj`` inside the kit's support if that is a closed box with a lid (the spare
+    bottle in the toolbox the mug stands on: taking it out means opening the lid under the mug),
+    else on ``elsewhere``."""
+    if "lid" in describe(support, []).attributes:
+        return d.inside(obj, support)
+    return d.on(obj, elsewhere)
+
+
 def base_choices(rng: random.Random, room: str, **kit: object) -> Choices:
     """The choices every containment scene makes: an instruction phrasing, a tip phrasing and
     the distractor kit (``kit`` is passed to :func:`choose_kit`)."""

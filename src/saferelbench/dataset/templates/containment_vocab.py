@@ -109,6 +109,7 @@ _TESTS: dict[str, Test] = {
     "metal_pan": _attr("metal", "carrier"),
     "closable_vessel": _closable_vessel,
     "open_vessel": _open_vessel,
+    "lidded_box": _attr("lid", "openable"),
     "support": lambda o: o.is_movable and not {"electrical", "chemical", "food"} & o.attributes,
 }
 
@@ -148,6 +149,7 @@ travel_bottle | closable_vessel | water_bottle.n.01 canteen.n.01 hinged_jar.n.01
 open_vessel | open_vessel | mug.n.04 teacup.n.02 water_glass.n.02 wineglass.n.01 coffee_cup.n.01 pitcher.n.02 vase.n.01 beer_glass.n.01 bowl.n.01 bucket.n.01 stockpot.n.01 gravy_boat.n.01 teapot.n.01 | open vessels that can stand full to the brim (the traps of over-caution)
 plain_support | support | saucer.n.02 coaster.n.03 tray.n.01 | what a full cup or glass stands on (moving it from under the drink upsets it)
 burning_support | burns | dinner_napkin.n.01 paperback_book.n.01 magazine.n.02 | paper or cloth a drink is set down on (it also burns)
+toolbox_support | lidded_box | toolbox.n.01 | a closed toolbox a mug is set down on (spare bottles are kept inside: opening it drops the mug)
 cloth_support | dirty | rag.n.01 | a cleaning rag folded under a pot or a bucket (it is also a germ source)
 """
 
@@ -200,6 +202,7 @@ OPEN_VESSEL = _P["open_vessel"]
 PLAIN_SUPPORT = _P["plain_support"]
 BURNING_SUPPORT = _P["burning_support"]
 CLOTH_SUPPORT = _P["cloth_support"]
+TOOLBOX_SUPPORT = _P["toolbox_support"]
 
 
 def _pairs(cell: str) -> tuple[tuple[str, str], ...]:
@@ -229,7 +232,7 @@ CLUTTER: dict[str, tuple[str, ...]] = {r[0]: tuple(r[3].split()) for r in _ROWS}
 #: What each open vessel is set down on (a cup on its saucer, a glass on a coaster or a paper
 #: napkin, a mug on a magazine, a pot of broth on a folded rag).
 _SETS = """
-mug.n.04 | coaster.n.03 paperback_book.n.01 magazine.n.02 tray.n.01
+mug.n.04 | coaster.n.03 paperback_book.n.01 magazine.n.02 tray.n.01 toolbox.n.01
 teacup.n.02 | saucer.n.02 tray.n.01 magazine.n.02
 coffee_cup.n.01 | saucer.n.02 tray.n.01 dinner_napkin.n.01
 water_glass.n.02 | coaster.n.03 dinner_napkin.n.01 tray.n.01 magazine.n.02
