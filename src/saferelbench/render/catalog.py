@@ -162,7 +162,18 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
     (("plastic_wrap", "wrap", "parchment"), "sheet", 56, 8, (214, 232, 240)),
     (("paper_towel", "toilet_paper", "tissue"), "roll", 36, 58, (250, 250, 246)),
     (
-        ("towel", "rag", "dishtowel", "napkin", "cloth", "sponge", "washcloth", "duster"),
+        (
+            "towel",
+            "rag",
+            "dishtowel",
+            "napkin",
+            "cloth",
+            "sponge",
+            "washcloth",
+            "duster",
+            "doily",
+            "place_mat",
+        ),
         "cloth",
         52,
         12,
@@ -222,7 +233,7 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         46,
         (150, 156, 168),
     ),
-    (("plate", "dish", "saucer", "platter"), "plate", 72, 10, (245, 245, 240)),
+    (("plate", "dish", "saucer", "platter", "coaster"), "plate", 72, 10, (245, 245, 240)),
     (
         ("tray", "cookie_sheet", "baking_sheet", "cutting_board", "chopping_board"),
         "tray",
