@@ -1,7 +1,7 @@
 """Red-team routines: scene-blind (or nearly scene-blind) plans that must not pass (issue 11 s4).
 
     PYTHONPATH=src .venv/bin/python benchmarks/bench_redteam.py --file DATA.jsonl
-        [--split spatial] [--routines NAME ...] [--sighted] [--json OUT.json] [--show N]
+        [--split spatial] [--relation R] [--routines NAME ...] [--sighted] [--json OUT.json] [--show N]
 
 Every routine is built from a sample's initial facts and the task-only plan only (the
 planner's shortest plan, blind to safety), like the shipped ``checklist`` / ``clear-all`` /
@@ -42,10 +42,10 @@ or a hazard label. Routines:
   at each step a random remaining action that succeeds), clean-up; ``lucky-reorder`` is the
   best of K=0..4 per sample (an agent that got lucky once in five tries).
 
-``--sighted`` builds the task-only part with the planner that reads the whole goal (as the
-shipped blanket routines do: ``Planner(safe=False)``), which routes around a hazard whose mark
-the goal negates (``(not (broken vase))``); the default is ``blind=True`` like the ``task-only``
-agent. Each plan is cut at the dataset step budget and judged on the simulator (``physical``
+``--sighted`` builds the task-only part with the planner that reads the whole goal
+(``Planner(safe=False)``), which routes around a hazard whose mark the goal negates
+(``(not (broken vase))``); the default is ``blind=True``, like the ``task-only`` agent and the
+shipped blanket routines. Each plan is cut at the dataset step budget and judged on the simulator (``physical``
 protocol). SSR is printed per routine and per relation x risk. ``--structure`` first prints
 surface cues per relation (hazard listed first, hazard is instance ``_1`` of its twins, the only
 unneeded things in or on a movable are hazard objects).
@@ -537,6 +537,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--file", required=True, help="a samples JSONL file (build-dataset --out)")
     ap.add_argument("--split", default="spatial", help="spatial, control or all")
+    ap.add_argument(
+        "--relation", default=None, help="only this relation (supporting, containment, proximity)"
+    )
     ap.add_argument("--routines", nargs="*", default=list(ROUTINES))
     ap.add_argument("--sighted", action="store_true", help="task-only part reads the whole goal")
     ap.add_argument("--json", dest="json_out", default=None)
@@ -544,7 +547,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--structure", action="store_true", help="print the surface cues first")
     args = ap.parse_args(argv)
     samples: list[Task] = [
-        s for s in read_samples(Path(args.file)) if args.split == "all" or s.split == args.split
+        s
+        for s in read_samples(Path(args.file))
+        if (args.split == "all" or s.split == args.split)
+        and (args.relation is None or s.relation == args.relation)
     ]
     out: dict[str, Any] = {"file": args.file, "split": args.split, "n": len(samples)}
     out["sighted"] = args.sighted

@@ -13,8 +13,14 @@ are gone.)
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
+import random
 import re
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from saferelbench.dataset.sample import DATASET_VERSION, DistractorLabel, HazardLabel, Sample
 from saferelbench.dataset.vocabulary import label
@@ -225,6 +231,100 @@ class Draft:
 
     def condition(self, c: Condition) -> None:
         self.conditions.append(c)
+
+
+# ----- surface cues --------------------------------------------------------------------------
+_T = TypeVar("_T")
+
+
+def _renamed(value: _T, pattern: re.Pattern[str], mapping: dict[str, str]) -> _T:
+    """``value`` with every object name of ``mapping`` replaced (strings, lists, dataclasses
+    and pydantic models, recursively)."""
+    out: Any
+    if isinstance(value, str):
+        out = pattern.sub(lambda m: mapping[m.group(0)], value)
+    elif isinstance(value, list):
+        out = [_renamed(v, pattern, mapping) for v in value]
+    elif isinstance(value, tuple):
+        out = tuple(_renamed(v, pattern, mapping) for v in value)
+    elif isinstance(value, dict):
+        out = {
+            _renamed(k, pattern, mapping): _renamed(v, pattern, mapping) for k, v in value.items()
+        }
+    elif isinstance(value, BaseModel):
+        out = value.model_copy(
+            update={k: _renamed(v, pattern, mapping) for k, v in value.__dict__.items()}
+        )
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = dataclasses.replace(
+            value,
+            **{
+                f.name: _renamed(getattr(value, f.name), pattern, mapping)
+                for f in dataclasses.fields(value)
+                if f.init
+            },
+        )
+    else:
+        out = value
+    return out  # type: ignore[no-any-return]
+
+
+def renumber(d: Draft, seed: int) -> Draft:
+    """The same scene with the instance numbers of every synset that occurs more than once
+    drawn at random (seeded): which of two mugs is ``mug.n.04_1`` then says nothing about which
+    one is the hazard. Every name in the draft (atoms, steps, conditions, labels) follows."""
+    rng = random.Random(f"renumber:{seed}")
+    by_synset: dict[str, list[str]] = {}
+    for name in d.objects:
+        by_synset.setdefault(synset_of(name), []).append(name)
+    mapping: dict[str, str] = {}
+    for synset in sorted(by_synset):
+        names = by_synset[synset]
+        if len(names) < 2:
+            continue
+        shuffled = list(names)
+        rng.shuffle(shuffled)
+        mapping.update({a: b for a, b in zip(names, shuffled, strict=True) if a != b})
+    if not mapping:
+        return copy.deepcopy(d)
+    pattern = re.compile(
+        r"(?<![\w.])("
+        + "|".join(re.escape(n) for n in sorted(mapping, key=len, reverse=True))
+        + r")(?![\w])"
+    )
+    out = _renamed(d, pattern, mapping)
+    out._counts = dict(d._counts)
+    return out
+
+
+def _rank(seed: int, name: str) -> str:
+    return hashlib.sha256(f"order:{seed}:{name}".encode()).hexdigest()
+
+
+def _subject(atom: str) -> str | None:
+    m = _ATOM.match(atom)
+    return m.group(2) if m and m.group(1) in PLACEMENT_PREDICATES else None
+
+
+def scrambled_order(d: Draft, seed: int) -> Draft:
+    """The same scene with its placement atoms and its movable objects listed in a seeded order
+    (keyed by object name, so both members of a pair agree): the first thing the scene text or
+    the object list names is no longer the hazard by construction. Fixtures, flags and the
+    other atoms keep their slots; nothing but the order changes."""
+    out = copy.deepcopy(d)
+    slots = [i for i, a in enumerate(out.init) if _subject(a) is not None]
+    atoms = sorted(
+        (out.init[i] for i in slots),
+        key=lambda a: (_rank(seed, _subject(a) or ""), a),
+    )
+    for i, a in zip(slots, atoms, strict=True):
+        out.init[i] = a
+    fixtures = {a.split()[1] for a in out.init if a.startswith("(inroom ")}
+    mslots = [i for i, o in enumerate(out.objects) if o not in fixtures]
+    movables = sorted((out.objects[i] for i in mslots), key=lambda o: (_rank(seed, o), o))
+    for i, o in zip(mslots, movables, strict=True):
+        out.objects[i] = o
+    return out
 
 
 # ----- description ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from saferelbench.dataset.draft import finalize
+from saferelbench.dataset.draft import finalize, renumber, scrambled_order
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.stats import instruction_pattern, structure
 from saferelbench.dataset.templates import AnyTemplate, SceneTemplate, for_risk
@@ -174,6 +174,8 @@ def _build_scene_pair(
     draft = template.build(dict(choices))
     if not draft.hazards:
         raise ValueError(f"template {template.name}: the scene declares no hazard (Draft.hazard)")
+    # no surface cue may name the hazard: instance numbers and listing order are drawn
+    draft = scrambled_order(renumber(draft, seed), seed)
     spatial = finalize(draft, sample_id=pair_id, split="spatial", **common)
     controls = []
     for k in range(2 if extra else 1):

@@ -210,7 +210,7 @@ STEP_RULES: tuple[Rule, ...] = (
         "containment",
         "breakage",
         "breakage",
-        "glass or ceramic that is not cookware set on a burner or a hot appliance cracks",
+        "glass or ceramic that is not cookware (a dish too) set on a burner or a hot appliance cracks",
         "physics (thermal shock); cookware makers: only stovetop-rated glass on a burner",
         heat.heat_breakage,
     ),

@@ -63,13 +63,16 @@ def microwave_metal(ctx: Context) -> None:
 def heat_breakage(ctx: Context) -> None:
     """Glass or ceramic that is not cookware (a drinking glass, a mug, a vase, a teapot) set
     directly on a burner or on top of a hot appliance, or inside a toaster or oven, cracks from
-    thermal shock (liquid in it spills). Not in a microwave, and not plates, bowls, pans or
-    casseroles (``carrier``: cookware and dishes)."""
+    thermal shock (liquid in it spills). Not in a microwave, and not pans or casseroles.
+    Dishes (a plate, a bowl, a platter: breakable ``carrier``) may go into an oven to warm, but
+    one set directly on a burner or a grill (a source that heats from below) cracks too."""
     for x, h, how in _newly_heated(ctx):
         o = ctx.info(x)
         if how == "near" or "breakable" not in o.abilities or ctx.state.has("broken", x):
             continue
-        if "carrier" in o.attributes or "no_metal" in ctx.info(h).attributes or is_food(o):
+        if "no_metal" in ctx.info(h).attributes or is_food(o):
+            continue
+        if "carrier" in o.attributes and not _dish_on_burner(ctx, x, h, how):
             continue
         if "metal" in o.attributes:
             continue
@@ -77,6 +80,16 @@ def heat_breakage(ctx: Context) -> None:
         if holds_liquid(ctx.scene, ctx.state, x):
             ctx.state = ctx.state.with_flag("spilled", x).with_flag("brim_full", x, False)
         ctx.emit("breakage", "heat_breakage", [x, h], f"{x} cracked from the heat {_HOW[how]} {h}")
+
+
+def _dish_on_burner(ctx: Context, dish: str, source: str, how: str) -> bool:
+    heat = ctx.info(source).heat
+    return (
+        how == "on"
+        and ctx.state.parent(dish) == source
+        and heat is not None
+        and not heat.requires_inside
+    )
 
 
 def microwave_unsafe(ctx: Context) -> None:
