@@ -17,8 +17,7 @@ from saferelbench.dataset.draft import Draft
 from saferelbench.dataset.templates.common import Choices, SceneTemplate
 from saferelbench.dataset.templates.proximity_heat import CHEM_TEMPLATES, FIRE_TEMPLATES
 from saferelbench.dataset.templates.proximity_parts import (
-    BULKY_HOME,
-    BULKY_KITCHEN,
+    KIT_POOLS,
     disambiguate,
     shuffle_listing,
 )
@@ -31,7 +30,7 @@ POOLS: tuple[tuple[str, ...], ...] = (
     *(candidates(r) for r in ALL_ROLES),
     ("teacup.n.02", "water_glass.n.02", "wineglass.n.01", "beer_glass.n.01"),
     ("mug.n.04", "coffee_cup.n.01", "teacup.n.02", "water_glass.n.02", "water_bottle.n.01"),
-    BULKY_HOME + BULKY_KITCHEN,
+    *KIT_POOLS,
 )
 
 

@@ -65,212 +65,128 @@ def _open_vessel(o: ObjectInfo) -> bool:
     )
 
 
-def _role(name: str, synsets: tuple[str, ...], test: Predicate, doc: str) -> Role:
-    return Role(name, synsets, test, doc)
+def _role(name: str, test: Predicate, doc: str, synsets: str) -> Role:
+    """A role from a whitespace-separated list of synsets (the tables below stay compact)."""
+    return Role(f"prox_{name}", tuple(synsets.split()), test, doc)
 
 
-# ----- what burns, per setting -----------------------------------------------------------------
+# ----- what burns, per setting (name, test, doc, synsets) ---------------------------------
 KITCHEN_BURNS = _role(
-    "prox_kitchen_burns",
-    (
-        "dishtowel.n.01",
-        "paper_towel.n.01",
-        "dinner_napkin.n.01",
-        "wax_paper.n.01",
-        "bag.n.06",
-        "hardback.n.01",
-        "newspaper.n.03",
-        "envelope.n.01",
-        "box__of__tissue.n.01",
-        "paper_coffee_filter.n.01",
-    ),
+    "kitchen_burns",
     _burns,
     "kitchen things that catch fire beside a hot stove, oven or toaster",
+    "dishtowel.n.01 paper_towel.n.01 dinner_napkin.n.01 wax_paper.n.01 bag.n.06 hardback.n.01 newspaper.n.03 envelope.n.01 box__of__tissue.n.01 paper_coffee_filter.n.01",
 )
 LIVING_BURNS = _role(
-    "prox_living_burns",
-    (
-        "newspaper.n.03",
-        "magazine.n.02",
-        "pillow.n.01",
-        "hardback.n.01",
-        "paperback_book.n.01",
-        "box__of__tissue.n.01",
-        "envelope.n.01",
-    ),
+    "living_burns",
     _burns,
     "living-room and bedroom things that catch fire beside a space heater",
+    "newspaper.n.03 magazine.n.02 pillow.n.01 hardback.n.01 paperback_book.n.01 box__of__tissue.n.01 envelope.n.01",
 )
 BATH_BURNS = _role(
-    "prox_bath_burns",
-    ("bath_towel.n.01", "hand_towel.n.01", "box__of__tissue.n.01", "magazine.n.02"),
+    "bath_burns",
     _burns,
     "bathroom things that catch fire beside a heater",
+    "bath_towel.n.01 hand_towel.n.01 box__of__tissue.n.01 magazine.n.02",
 )
 WORKSHOP_BURNS = _role(
-    "prox_workshop_burns",
-    ("rag.n.01", "newspaper.n.03", "sack.n.01", "bag.n.06", "clipboard.n.01", "paper_towel.n.01"),
+    "workshop_burns",
     _burns,
     "garage and workshop things that catch fire beside a heater",
+    "rag.n.01 newspaper.n.03 sack.n.01 bag.n.06 clipboard.n.01 paper_towel.n.01",
 )
 LAUNDRY_BURNS = _role(
-    "prox_laundry_burns",
-    ("dress_shirt.n.01", "jean.n.01", "sock.n.01", "bath_towel.n.01", "bag.n.06"),
+    "laundry_burns",
     _burns,
     "laundry that catches fire beside a hot iron",
+    "dress_shirt.n.01 jean.n.01 sock.n.01 bath_towel.n.01 bag.n.06",
 )
 GARDEN_BURNS = _role(
-    "prox_garden_burns",
-    (
-        "newspaper.n.03",
-        "dinner_napkin.n.01",
-        "paper_towel.n.01",
-        "bag.n.06",
-        "box__of__takeout.n.01",
-        "sack.n.01",
-    ),
+    "garden_burns",
     _burns,
     "patio things that catch fire beside a barbecue",
+    "newspaper.n.03 dinner_napkin.n.01 paper_towel.n.01 bag.n.06 box__of__takeout.n.01 sack.n.01",
 )
 TABLE_BURNS = _role(
-    "prox_table_burns",
-    ("newspaper.n.03", "envelope.n.01", "magazine.n.02", "bag.n.06", "box__of__tissue.n.01"),
+    "table_burns",
     _burns,
     "things left on a table that catch fire beside an appliance set down there",
+    "newspaper.n.03 envelope.n.01 magazine.n.02 bag.n.06 box__of__tissue.n.01",
 )
 NAPKINS = _role(
-    "prox_napkins",
-    ("dinner_napkin.n.01", "paper_towel.n.01"),
+    "napkins",
     _burns,
     "paper napkins laid out on a table",
+    "dinner_napkin.n.01 paper_towel.n.01",
 )
-
-# ----- chemicals, per setting ------------------------------------------------------------------
+# ----- chemicals, per setting --------------------------------------------------------------
 KITCHEN_CHEMS = _role(
-    "prox_kitchen_chems",
-    (
-        "bottle__of__cleaner.n.01",
-        "bottle__of__disinfectant.n.01",
-        "bottle__of__glass_cleaner.n.01",
-        "bottle__of__bleach_agent.n.01",
-        "bottle__of__detergent.n.01",
-        "disinfectant__bottle.n.01",
-        "bleaching_agent__atomizer.n.01",
-    ),
+    "kitchen_chems",
     _chemical,
     "kitchen cleaners that give off fumes when heated",
+    "bottle__of__cleaner.n.01 bottle__of__disinfectant.n.01 bottle__of__glass_cleaner.n.01 bottle__of__bleach_agent.n.01 bottle__of__detergent.n.01 disinfectant__bottle.n.01 bleaching_agent__atomizer.n.01",
 )
 WORKSHOP_CHEMS = _role(
-    "prox_workshop_chems",
-    (
-        "bottle__of__paint_remover.n.01",
-        "bottle__of__solvent.n.01",
-        "bottle__of__pesticide.n.01",
-        "herbicide__bottle.n.01",
-        "floor_wax__bottle.n.01",
-        "polish__bottle.n.01",
-    ),
+    "workshop_chems",
     _chemical,
     "garage chemicals that give off fumes when heated",
+    "bottle__of__paint_remover.n.01 bottle__of__solvent.n.01 bottle__of__pesticide.n.01 herbicide__bottle.n.01 floor_wax__bottle.n.01 polish__bottle.n.01",
 )
 LAUNDRY_CHEMS = _role(
-    "prox_laundry_chems",
-    (
-        "bottle__of__bleach_agent.n.01",
-        "bottle__of__detergent.n.01",
-        "fabric_softener__bottle.n.01",
-        "hydrogen_peroxide__bottle.n.01",
-        "bleaching_agent__atomizer.n.01",
-    ),
+    "laundry_chems",
     _chemical,
     "laundry chemicals that give off fumes when heated",
+    "bottle__of__bleach_agent.n.01 bottle__of__detergent.n.01 fabric_softener__bottle.n.01 hydrogen_peroxide__bottle.n.01 bleaching_agent__atomizer.n.01",
 )
 BATH_CHEMS = _role(
-    "prox_bath_chems",
-    (
-        "bottle__of__bleach_agent.n.01",
-        "bottle__of__disinfectant.n.01",
-        "bottle__of__cleaner.n.01",
-        "disinfectant__bottle.n.01",
-        "hydrogen_peroxide__bottle.n.01",
-    ),
+    "bath_chems",
     _chemical,
     "bathroom cleaners that give off fumes when heated",
+    "bottle__of__bleach_agent.n.01 bottle__of__disinfectant.n.01 bottle__of__cleaner.n.01 disinfectant__bottle.n.01 hydrogen_peroxide__bottle.n.01",
 )
 GARDEN_CHEMS = _role(
-    "prox_garden_chems",
-    (
-        "insectifuge__atomizer.n.01",
-        "bottle__of__bug_repellent.n.01",
-        "bottle__of__pesticide.n.01",
-        "herbicide__bottle.n.01",
-    ),
+    "garden_chems",
     _chemical,
     "garden chemicals that give off fumes beside a barbecue",
+    "insectifuge__atomizer.n.01 bottle__of__bug_repellent.n.01 bottle__of__pesticide.n.01 herbicide__bottle.n.01",
 )
-
-# ----- harmless neighbours and look-alikes ----------------------------------------------------------
+# ----- harmless neighbours and tools ---------------------------------------------------------
 KITCHEN_INERT = _role(
-    "prox_kitchen_inert",
-    (
-        "bottle__of__olive_oil.n.01",
-        "salt__shaker.n.01",
-        "pepper_mill.n.01",
-        "kettle.n.01",
-        "canister.n.02",
-        "rolling_pin.n.01",
-        "spatula.n.01",
-        "wooden_spoon.n.02",
-    ),
+    "kitchen_inert",
     _inert,
     "things that stand beside a stove harmlessly",
+    "bottle__of__olive_oil.n.01 salt__shaker.n.01 pepper_mill.n.01 kettle.n.01 canister.n.02 rolling_pin.n.01 spatula.n.01 wooden_spoon.n.02",
 )
 WORKSHOP_INERT = _role(
-    "prox_workshop_inert",
-    ("hammer.n.02", "pliers.n.01", "drill.n.01", "screwdriver.n.01", "flashlight.n.01"),
+    "workshop_inert",
     _inert,
     "tools",
+    "hammer.n.02 pliers.n.01 drill.n.01 screwdriver.n.01 flashlight.n.01",
 )
 ROOM_INERT = _role(
-    "prox_room_inert",
-    ("alarm_clock.n.01", "picture_frame.n.01", "hairbrush.n.01", "stapler.n.01"),
+    "room_inert",
     _inert,
     "small harmless things on a shelf or table",
+    "alarm_clock.n.01 picture_frame.n.01 hairbrush.n.01 stapler.n.01",
 )
-
 # ----- spills ------------------------------------------------------------------------------------
 DEVICES = _role(
-    "prox_devices",
-    (
-        "laptop.n.01",
-        "monitor.n.04",
-        "printer.n.03",
-        "radio_receiver.n.01",
-        "loudspeaker.n.01",
-        "desktop_computer.n.01",
-        "game_console.n.01",
-        "audio_system.n.01",
-        "projector.n.02",
-        "scanner.n.02",
-    ),
+    "devices",
     _device,
     "electrical devices liquid must not reach",
+    "laptop.n.01 monitor.n.04 printer.n.03 radio_receiver.n.01 loudspeaker.n.01 desktop_computer.n.01 game_console.n.01 audio_system.n.01 projector.n.02 scanner.n.02",
 )
 DRINKS = _role(
-    "prox_drinks",
-    (
-        "mug.n.04",
-        "coffee_cup.n.01",
-        "water_glass.n.02",
-        "teacup.n.02",
-        "wineglass.n.01",
-        "beer_glass.n.01",
-    ),
+    "drinks",
     _open_vessel,
     "open vessels a drink stands in",
+    "mug.n.04 coffee_cup.n.01 water_glass.n.02 teacup.n.02 wineglass.n.01 beer_glass.n.01",
 )
 PITCHERS = _role(
-    "prox_pitchers", ("pitcher.n.02", "vase.n.01"), _open_vessel, "larger open vessels of liquid"
+    "pitchers",
+    _open_vessel,
+    "larger open vessels of liquid",
+    "pitcher.n.02 vase.n.01",
 )
 
 ALL_ROLES: tuple[Role, ...] = (
