@@ -25,6 +25,7 @@ docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -103,6 +104,13 @@ class ServerProcess:
         self.base_url = self.conn.recv()
         return self
 
+    def pids(self) -> set[int]:
+        """The server process and its children (not the harness: left out of its CPU)."""
+        import psutil
+
+        proc = psutil.Process(self.proc.pid)
+        return {proc.pid} | {p.pid for p in proc.children(recursive=True)}
+
     def stats(self) -> list[float]:
         self.conn.send("stats")
         return list(self.conn.recv())
@@ -126,11 +134,26 @@ def raw_ratio(
     server: ServerProcess,
     jitter: float = 0.0,
 ) -> float:
+    """The bare client's share of the ideal (see :func:`raw_point`)."""
+    return raw_point(tasks, concurrency, steps, latency, images, server, jitter)[0]
+
+
+def raw_point(
+    tasks: list[Any],
+    concurrency: int,
+    steps: int,
+    latency: float,
+    images: bool,
+    server: ServerProcess,
+    jitter: float = 0.0,
+) -> tuple[float, float]:
     """The same load without the harness: ``concurrency`` workers of the bare ``openai`` async
     client (the one Inspect uses), each posting ``len(tasks) / concurrency`` episodes of
     ``steps`` calls with a step's real messages. Its share of the ideal is the ceiling this
-    test rig (client, local stdlib server, shared CPU) allows; the harness cannot beat it."""
+    test rig (client, local stdlib server, shared CPU) allows; the harness cannot beat it.
+    Returns that share and the client's CPU milliseconds per call."""
     import asyncio
+    import resource
 
     from openai import AsyncOpenAI
 
@@ -163,9 +186,13 @@ def raw_ratio(
         return time.monotonic() - t0
 
     server.stats()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu0 = own.ru_utime + own.ru_stime
     wall = asyncio.run(go())
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = own.ru_utime + own.ru_stime - cpu0
     server.stats()
-    return per_worker * latency / wall
+    return per_worker * latency / wall, 1000 * cpu / (per_worker * concurrency)
 
 
 def _cpu(resource: Any) -> float:
@@ -173,6 +200,68 @@ def _cpu(resource: Any) -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+class CpuMonitor:
+    """CPU seconds of this process and all its descendants (the harness's workers), sampled
+    every ``interval`` seconds on a thread, with ``time.monotonic`` stamps: the CPU spent
+    inside the server's busy window (start-up and log finalisation excluded) is interpolated
+    from the samples. A process that ends takes its last sample's CPU with it; the workers
+    end after the busy window, so that does not bias the window's figure."""
+
+    def __init__(self, exclude: set[int], interval: float = 0.05) -> None:
+        import threading
+
+        import psutil
+
+        self.interval = interval
+        self.exclude = exclude  #: the server process (a child too) and its own children
+        self.me = psutil.Process()
+        self.samples: list[tuple[float, float]] = []
+        self._stop = threading.Event()
+        self._seen: dict[int, float] = {}
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _total(self) -> float:
+        import psutil
+
+        procs = [self.me]
+        with contextlib.suppress(psutil.Error):
+            procs += self.me.children(recursive=True)
+        for proc in procs:
+            if proc.pid in self.exclude:
+                continue
+            try:
+                t = proc.cpu_times()
+                self._seen[proc.pid] = t.user + t.system
+            except psutil.Error:
+                continue  # gone: keep its last figure
+        return sum(self._seen.values())
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.samples.append((time.monotonic(), self._total()))
+            self._stop.wait(self.interval)
+
+    def __enter__(self) -> CpuMonitor:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def at(self, t: float) -> float:
+        """CPU seconds at time ``t`` (linear between the two samples around it)."""
+        s = self.samples
+        if not s:
+            return float("nan")
+        if t <= s[0][0]:
+            return s[0][1]
+        for (t0, c0), (t1, c1) in zip(s, s[1:], strict=False):
+            if t0 <= t <= t1:
+                return c0 + (c1 - c0) * (t - t0) / (t1 - t0) if t1 > t0 else c1
+        return s[-1][1]
 
 
 def one_point(
@@ -197,16 +286,18 @@ def one_point(
     config = RunConfig(step_limit=steps, images=images, judge="keyword")
     with tempfile.TemporaryDirectory(prefix="bench_tp_") as tmp:
         t0, cpu0 = time.monotonic(), _cpu(resource)
-        outcome = run_inspect(
-            tasks,
-            f"openai-api/local/bench-c{concurrency}-l{latency}" + (f"-j{jitter}" if jitter else ""),
-            config,
-            info=RunInfo(agent="bench", images=images),
-            out=RunDir(Path(tmp) / "run"),
-            max_connections=concurrency,
-            display="none",
-            workers=n_workers,
-        )
+        with CpuMonitor(server.pids()) as monitor:
+            outcome = run_inspect(
+                tasks,
+                f"openai-api/local/bench-c{concurrency}-l{latency}"
+                + (f"-j{jitter}" if jitter else ""),
+                config,
+                info=RunInfo(agent="bench", images=images),
+                out=RunDir(Path(tmp) / "run"),
+                max_connections=concurrency,
+                display="none",
+                workers=n_workers,
+            )
         wall = time.monotonic() - t0
         # this process and its finished worker processes; the server runs in another (it is
         # started before, so it is no child that has ended)
@@ -215,6 +306,8 @@ def one_point(
     calls = len(stamps)
     n = len(tasks)
     window = stamps[-1] + latency - stamps[0] if stamps else float("nan")
+    # CPU of the harness while the server was busy: what limits throughput (no start-up)
+    busy_cpu = monitor.at(stamps[-1] + latency) - monitor.at(stamps[0]) if stamps else float("nan")
     ideal = 60 * concurrency / (steps * latency)
     per_min = 60 * n / window
     return {
@@ -236,6 +329,9 @@ def one_point(
         else None,
         "cpu_ms_per_call": round(1000 * cpu / calls, 1) if calls else None,
         "cpu_share": round(cpu / wall, 2),
+        "busy_cpu_ms_per_call": round(1000 * busy_cpu / calls, 1) if calls else None,
+        "busy_cpu_share": round(busy_cpu / window, 2) if calls else None,
+        "load_at_end": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -303,12 +399,11 @@ def main(argv: list[str] | None = None) -> int:
                         len(runs) // 2
                     ]  # median
                     row["latency"] = latency
-                    row["raw_ratio"] = round(
-                        raw_ratio(
-                            all_tasks[:n], c, args.steps, latency, images, server, args.jitter
-                        ),
-                        3,
+                    bare, bare_cpu = raw_point(
+                        all_tasks[:n], c, args.steps, latency, images, server, args.jitter
                     )
+                    row["raw_ratio"] = round(bare, 3)
+                    row["bare_cpu_ms_per_call"] = round(bare_cpu, 1)
                     row["vs_bare"] = round(row["ratio"] / row["raw_ratio"], 3)
                     row["runs_episodes_per_min"] = [r["episodes_per_min"] for r in runs]
                     rows.append(row)
@@ -318,7 +413,9 @@ def main(argv: list[str] | None = None) -> int:
                         f"busy {row['window_s']:6.1f} s  wall {row['wall_s']:6.1f} s  {row['episodes_per_min']:7.1f} ep/min "
                         f"(wall {row['episodes_per_min_wall']:7.1f}) vs ideal {row['ideal_per_min']:7.1f} = "
                         f"{100 * row['ratio']:5.1f}% (bare client: {100 * row['raw_ratio']:5.1f}%)  beyond latency {row['overhead_ms_per_call']} ms/call, "
-                        f"harness CPU {row['cpu_ms_per_call']} ms/call ({100 * row['cpu_share']:.0f}% of a core)",
+                        f"harness CPU {row['cpu_ms_per_call']} ms/call ({100 * row['cpu_share']:.0f}% of a core), "
+                        f"in the busy window {row['busy_cpu_ms_per_call']} ms/call ({100 * row['busy_cpu_share']:.0f}% of a core), "
+                        f"bare client {row['bare_cpu_ms_per_call']} ms/call; load {row['load_at_end']}",
                         flush=True,
                     )
     for r in rows:
@@ -333,7 +430,9 @@ def main(argv: list[str] | None = None) -> int:
             f"target harness >= 95% of the bare client's share (latency {r['latency']} s, "
             f"concurrency {r['concurrency']}, {r['workers']} worker(s), images "
             f"{'on' if r['images'] else 'off'}): {verdict} (harness {100 * r['ratio']:.1f}% of "
-            f"ideal, bare client {100 * r['raw_ratio']:.1f}%: {100 * r['vs_bare']:.1f}%)"
+            f"ideal, bare client {100 * r['raw_ratio']:.1f}%: {100 * r['vs_bare']:.1f}%; "
+            f"harness CPU {r['cpu_ms_per_call']} ms/call, {r['busy_cpu_ms_per_call']} in the busy "
+            f"window; load {r['load_at_end']})"
         )
     if args.json:
         args.json.write_text(

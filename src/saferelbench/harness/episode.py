@@ -20,6 +20,7 @@ limit, checked after each action), and the agent is never told that an action fa
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -179,6 +180,7 @@ class Episode:
         self._pending_image: str | None = None
         self._pending_png: bytes | None = None
         self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
+        self._frame_uri: tuple[bytes, str] | None = None  #: the last PNG and its data URI
         self._result: EpisodeResult | None = None
 
     # ----- one step -----------------------------------------------------------------------------
@@ -219,6 +221,14 @@ class Episode:
             state=self.state,
         )
 
+    @property
+    def image_pending(self) -> bool:
+        """Whether :meth:`image` would draw a frame now (images on, the state not drawn yet):
+        only then is it worth running on a worker thread."""
+        if not self.config.images or self._pending_png is not None:
+            return False
+        return self._frame is None or self._frame[0] is not self.state
+
     def image(self) -> bytes | None:
         """The observation image of the current state (rendered once per step)."""
         if not self.config.images:
@@ -234,6 +244,16 @@ class Episode:
             if self.image_sink is not None:
                 self._pending_image = self.image_sink(self.task.id, self.step, self._pending_png)
         return self._pending_png
+
+    def image_data_uri(self) -> str | None:
+        """:meth:`image` as a ``data:image/png;base64,...`` URI (what a model API gets); a
+        step that reuses the last frame reuses its URI too (no second base64 encoding)."""
+        png = self.image()
+        if png is None:
+            return None
+        if self._frame_uri is None or self._frame_uri[0] is not png:
+            self._frame_uri = (png, "data:image/png;base64," + base64.b64encode(png).decode())
+        return self._frame_uri[1]
 
     def observe(self) -> Observation:
         """What the agent gets for the next step. The image is rendered only if the agent reads

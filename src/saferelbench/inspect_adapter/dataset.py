@@ -1,6 +1,9 @@
 """SafeRelBench tasks as Inspect samples. Each sample carries its whole task in its metadata
 (key ``task``), so the solver, the scorer and the built-in providers need no registry: what a
-sample runs is in the sample (and in the log).
+sample runs is in the sample (and in the log). The task is kept as one JSON string, not as
+nested JSON: Inspect deep-copies a sample's metadata several times per sample and walks it
+when it writes the log, and a string costs nothing there (docs/performance.md).
+:func:`task_of` reads both forms (logs written before keep the nested form).
 
 The other metadata keys are ``split``, ``relation``, ``risk`` and ``pair_id`` (real values,
 None allowed: the reports read them) and the grouping keys of the Inspect metrics
@@ -40,7 +43,7 @@ class SampleMetadataError(SafeRelBenchError, ValueError):
 def task_metadata(t: Task) -> dict[str, Any]:
     """The task as JSON metadata (with its kind, so it is read back as the same class)."""
     return {
-        TASK_KEY: t.model_dump(mode="json"),
+        TASK_KEY: t.model_dump_json(),
         TASK_KIND_KEY: (
             "sample"
             if isinstance(t, DatasetSample)
@@ -52,9 +55,9 @@ def task_metadata(t: Task) -> dict[str, Any]:
 
 
 def task_of(metadata: Mapping[str, Any] | None, sample_id: object = None) -> Task:
-    """The task a sample (or a step message) carries."""
+    """The task a sample (or a step message) carries (a JSON string, or nested JSON)."""
     raw = (metadata or {}).get(TASK_KEY)
-    if not isinstance(raw, dict):
+    if not isinstance(raw, dict | str):
         raise SampleMetadataError(
             f"sample {sample_id}: no SafeRelBench task in its metadata "
             f"(field {TASK_KEY!r}; samples come from saferelbench.inspect_adapter.dataset)"
@@ -62,6 +65,8 @@ def task_of(metadata: Mapping[str, Any] | None, sample_id: object = None) -> Tas
     kind = (metadata or {}).get(TASK_KIND_KEY)
     kinds: dict[str, type[Task]] = {"sample": DatasetSample, "unloadable": UnloadableTask}
     cls = kinds.get(str(kind), Task)
+    if isinstance(raw, str):
+        return cls.model_validate_json(raw)
     return cls.model_validate(raw)
 
 

@@ -67,6 +67,9 @@ def _text_of(messages: list[ChatMessage]) -> str:
 class BuiltinAgentAPI(ModelAPI):
     """``--model saferelbench/<agent>``; ``-M key=value`` options go to the agent factory."""
 
+    #: the solver attaches the step metadata (sample id, actions, task) for this provider only
+    wants_step_metadata = True
+
     def __init__(
         self,
         model_name: str,

@@ -56,12 +56,29 @@ def png_data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessage]:
-    """The two messages of one step: system text, then image + step text (with metadata that
-    lets the built-in providers rebuild the state: the sample id and the actions so far; on
-    the first step also the task itself, which the provider keeps for the later steps)."""
+def wants_step_metadata(api: object) -> bool:
+    """Whether a model provider reads the step metadata (the built-in agents' provider sets
+    ``wants_step_metadata = True``). Other providers never read it, and Inspect copies every
+    message into its model event and log, so they get the messages without it."""
+    return bool(getattr(api, "wants_step_metadata", False))
+
+
+def step_messages(
+    episode: Episode, seed: int, epoch: int = 0, *, metadata: bool = True
+) -> list[ChatMessage]:
+    """The two messages of one step: system text, then image + step text. With ``metadata``
+    the user message carries what lets the built-in providers rebuild the state: the sample
+    id and the actions so far; on the first step also the task itself, which the provider
+    keeps for the later steps."""
     prompt = episode.prompt()
-    png = episode.image()
+    uri = episode.image_data_uri()
+    content: str | list[Any]
+    if uri is not None:
+        content = [ContentImage(image=uri), ContentText(text=prompt.user)]
+    else:
+        content = prompt.user
+    if not metadata:
+        return [ChatMessageSystem(content=prompt.system), ChatMessageUser(content=content)]
     step_meta: dict[str, Any] = {
         "sample_id": episode.task.id,
         "seed": seed,
@@ -76,11 +93,6 @@ def step_messages(episode: Episode, seed: int, epoch: int = 0) -> list[ChatMessa
     if first:  # the episode's first message (under isbench, the tips step)
         step_meta.update(task_metadata(episode.task))
     meta = {META_KEY: step_meta}
-    content: str | list[Any]
-    if png is not None:
-        content = [ContentImage(image=png_data_uri(png)), ContentText(text=prompt.user)]
-    else:
-        content = prompt.user
     return [
         ChatMessageSystem(content=prompt.system),
         ChatMessageUser(content=content, metadata=meta),
@@ -157,12 +169,18 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
             store_as(EpisodeStore).episode = failed.model_dump(mode="json")
             return state
         transcript: list[ChatMessage] = []
+        # the built-in providers read the step metadata; with the response cache on it stays
+        # too, as part of the cache key (docs/harness.md: two samples whose step looks alike
+        # never share an answer)
+        with_metadata = wants_step_metadata(model.api) or bool(cache)
         while not episode.finished:
             # Render and encode the observation off the event loop: PNG compression releases
             # the GIL, so the second core takes it while the loop keeps serving other samples
-            # (docs/performance.md). ``Episode.image`` caches the frame for step_messages.
-            await anyio.to_thread.run_sync(episode.image)
-            messages = step_messages(episode, seed, state.epoch)
+            # (docs/performance.md). ``Episode.image`` caches the frame for step_messages; a
+            # frame already drawn (the state did not change) needs no thread.
+            if episode.image_pending:
+                await anyio.to_thread.run_sync(episode.image)
+            messages = step_messages(episode, seed, state.epoch, metadata=with_metadata)
             if not transcript:
                 transcript.append(messages[0])
             try:
