@@ -10,11 +10,7 @@ these scenes, not only on average. Built from the pipeline (one spatial scene pe
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from functools import cache
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -27,8 +23,7 @@ from saferelbench.render.catalog import look_of
 from saferelbench.world.knowledge import describe
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_redteam.py"
+from tests.dataset.test_redteam_routines import bench  # the red team's routines
 
 #: routines that move things around the task objects, the appliances or off movables
 CLEARING = (
@@ -40,16 +35,6 @@ CLEARING = (
     "declutter",
     "hazard-any",
 )
-
-
-@cache
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_redteam", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_redteam"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache
