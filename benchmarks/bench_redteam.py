@@ -33,6 +33,15 @@ or a hazard label. Routines:
 - ``unstack``: move every unneeded object that stands on or lies in a movable object to the
   far surface (the supporting heuristic "nothing on anything");
 - ``declutter``: ``neighbours`` + ``appliance-clear`` + ``unstack`` together;
+- ``dry-empty``: move every unneeded object that holds no liquid and carries nothing (an agent
+  that has learnt "never carry a drink, never pull a support, clear the rest");
+  ``neighbours-dry-empty``, ``hazard-dry-empty``, ``stacked-top-dry``: the same filter over
+  ``neighbours``, ``hazard-any`` and ``unstack``'s objects;
+- ``nearest-appliance-hazard``: move only one unneeded hazard-class object, the one touching an
+  appliance (else sharing its surface);
+- ``singleton-kind``: move every unneeded object whose kind the scene holds once;
+- ``or-last`` / ``or-first``: where the goal offers a choice (``(or A B)``), plan for the option
+  the goal (and the instruction) names last / first;
 - ``task-then-tidy``: the task-only plan, then a fixed trailing clean-up: ``declutter``'s
   moves, switch off and close;
 - ``leaf-first``: thaw/close/off, the task-only plan's actions played so that at each step the
@@ -92,6 +101,14 @@ ROUTINES: tuple[str, ...] = (
     "appliance-clear",
     "unstack",
     "declutter",
+    "dry-empty",
+    "neighbours-dry-empty",
+    "hazard-dry-empty",
+    "stacked-top-dry",
+    "nearest-appliance-hazard",
+    "singleton-kind",
+    "or-last",
+    "or-first",
     "task-then-tidy",
     "leaf-first",
     "reorder:0",
@@ -322,6 +339,51 @@ def listed_order(task: Task) -> list[str]:
     return out
 
 
+def _dry_empty(scene: Scene, state: State, objs: Iterable[str]) -> list[str]:
+    """Those of ``objs`` that hold no liquid and carry nothing (sorted)."""
+    return sorted(
+        o for o in objs if not _holds_liquid(scene, state, o) and not list(state.descendants(o))
+    )
+
+
+def nearest_appliance_hazard(task: Task, scene: Scene, state: State) -> list[str]:
+    pool = [o for o in unneeded(task, scene, state) if in_class(scene, state, o, "*")]
+    near = near_appliances(task, scene, state)
+    same = {
+        o
+        for o in pool
+        for a in _appliances(scene)
+        if state.parent(a) is not None and state.parent(a) == state.parent(o)
+    }
+    return (sorted(set(pool) & near) or sorted(set(pool) & same))[:1]
+
+
+def goal_branch(task: Task, which: str) -> Task:
+    """``task`` with the goal's first ``(or ...)`` replaced by its last (or first) option."""
+    goal = task.goal
+    i = goal.find("(or ")
+    if i < 0:
+        return task
+    depth, start, options, k = 0, 0, [], i + 4
+    while k < len(goal):
+        ch = goal[k]
+        if ch == "(":
+            if depth == 0:
+                start = k
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                break
+            depth -= 1
+            if depth == 0:
+                options.append(goal[start : k + 1])
+        k += 1
+    if not options:
+        return task
+    pick = options[-1] if which == "last" else options[0]
+    return task.model_copy(update={"goal": goal[:i] + pick + goal[k + 1 :]})
+
+
 # ---------------------------------------------------------------- routines
 
 
@@ -415,6 +477,32 @@ def routine_plan(name: str, task: Task, *, sighted: bool = False, seed: int = 0)
             | near_appliances(task, scene, s0)
             | stacked(task, scene, s0),
         )
+    elif name in ("dry-empty", "neighbours-dry-empty", "hazard-dry-empty", "stacked-top-dry"):
+        prelude(b)
+        s0 = b.state
+        chosen: Iterable[str] = {
+            "dry-empty": lambda: unneeded(task, scene, s0),
+            "neighbours-dry-empty": lambda: neighbours_of_task(task, scene, s0),
+            "hazard-dry-empty": lambda: [
+                o for o in unneeded(task, scene, s0) if in_class(scene, s0, o, "*")
+            ],
+            "stacked-top-dry": lambda: stacked(task, scene, s0),
+        }[name]()
+        move_away(b, _dry_empty(scene, s0, chosen))
+    elif name == "nearest-appliance-hazard":
+        prelude(b)
+        move_away(b, nearest_appliance_hazard(task, scene, b.state))
+    elif name == "singleton-kind":
+        prelude(b)
+        kinds = Counter(scene.info(o).synset for o in scene.names())
+        move_away(
+            b, [o for o in unneeded(task, scene, b.state) if kinds[scene.info(o).synset] == 1]
+        )
+    elif name in ("or-last", "or-first"):
+        prelude(b)
+        run_task_only(b, goal_branch(task, name.partition("-")[2]), initial, sighted)
+        clean_up(b, task)
+        return [*b.actions, "DONE"]
     elif name == "task-then-tidy":
         run_task_only(b, task, initial, sighted)
         s1 = b.state
