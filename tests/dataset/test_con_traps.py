@@ -2,7 +2,8 @@
 
 Every fire, chemical and food-contamination scene puts the containment kit beside what the task
 uses: a drink full to the brim set down on a saucer, coaster, napkin, magazine or rag, and a
-bulky device the task never switches on with a second open drink beside it. Moving any of them
+bulky device the task never switches on (standing on a tray, a toolbox or a crate, right beside a
+task object) with a second open drink beside it on that tray. Moving any of them
 without looking spills, knocks over or drops a drink. So the routines that clear around the task
 objects, the appliances or what stands on a movable (``bench_redteam.py``) fail on every one of
 these scenes, not only on average. Built from the pipeline (one spatial scene per template).
@@ -34,6 +35,12 @@ CLEARING = (
     "appliance-clear",
     "declutter",
     "hazard-any",
+    # the dry, empty things only (nothing holding a liquid, nothing carrying anything): the
+    # device on its tray (mostly of a hazard class: a lamp, a gift box, a toolbox), a drink
+    # beside it on the tray. (Their neighbours-/hazard- forms still pass a few scenes where the
+    # device is not beside a task object or is a plain radio: SSR ~.1 on the dataset.)
+    "dry-empty",
+    "stacked-top-dry",
 )
 
 
@@ -120,8 +127,8 @@ def test_goal_ruining_share_of_containment_spatial_samples() -> None:
 def test_kit_choices_are_seeded_and_fit_the_room() -> None:
     import random
 
-    a = choose_kit(random.Random(3), "garage", supports=(CLOTH_SUPPORT,))
-    assert a == choose_kit(random.Random(3), "garage", supports=(CLOTH_SUPPORT,))
+    a = choose_kit(random.Random(3), "kitchen", supports=(CLOTH_SUPPORT,))
+    assert a == choose_kit(random.Random(3), "kitchen", supports=(CLOTH_SUPPORT,))
     assert a["support"] == "rag.n.01" and a["drink"][0] in {
         v for v, s in SETS.items() if "rag.n.01" in s
     }

@@ -384,7 +384,7 @@ def _toaster_build(ch: Choices) -> Draft:
     )
     d.inside(look, cabinet)
     d.distractor(look, lookalike=True)
-    place_kit(d, ch["kit"], table)  # on the table with the plate
+    place_kit(d, ch["kit"], table, beside=plate)
     d.instruction = phrase(_TOASTER_PHRASES, ch["phrase"], bread=label(bread), plate=label(plate))
     d.goal(f"(cooked {bread})", f"The {label(bread)} is toasted.")
     d.goal(f"(ontop {bread} {plate})", f"The {label(bread)} is on the {label(plate)}.")
@@ -441,7 +441,7 @@ def _pan_build(ch: Choices) -> Draft:
     )
     d.on(look, shelf)
     d.distractor(look, lookalike=True)
-    place_kit(d, ch["kit"], table)  # on the table with the plate
+    place_kit(d, ch["kit"], table, beside=plate)
     d.instruction = phrase(
         _PAN_PHRASES, ch["phrase"], food=label(food), pan=label(pan), plate=label(plate)
     )

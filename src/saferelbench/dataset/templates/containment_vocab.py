@@ -228,6 +228,27 @@ _ROWS = _table(_ROOMS)
 TRAPS: dict[str, tuple[tuple[str, str], ...]] = {r[0]: _pairs(r[1]) for r in _ROWS}
 DEVICES: dict[str, tuple[str, ...]] = {r[0]: tuple(r[2].split()) for r in _ROWS}
 CLUTTER: dict[str, tuple[str, ...]] = {r[0]: tuple(r[3].split()) for r in _ROWS}
+#: Per room: bulky things of a hazard class the device may be instead (a table lamp breaks, a
+#: gift box burns, a printer or a toolbox is heavy); indoors a lamp, which is switched like
+#: the radio, so a routine that clears around every appliance still lifts the drink beside it.
+CLASSED_DEVICES: dict[str, tuple[str, ...]] = {
+    "kitchen": ("table_lamp.n.01",),
+    "dining_room": ("table_lamp.n.01",),
+    "garden": ("gift_box.n.01",),
+    "garage": ("toolbox.n.01",),
+    "utility_room": ("toolbox.n.01",),
+    "bathroom": ("gift_box.n.01",),
+    "bedroom": ("table_lamp.n.01",),
+    "private_office": ("printer.n.03", "table_lamp.n.01"),
+    "living_room": ("table_lamp.n.01",),
+}
+
+#: Per room: what the device and the drink beside it stand on (a movable a routine that clears
+#: everything standing on a movable lifts the device from).
+STANDS: dict[str, tuple[str, ...]] = {
+    r[0]: ("toolbox.n.01", "crate.n.01") if r[0] in ("garage", "utility_room") else ("tray.n.01",)
+    for r in _ROWS
+}
 
 #: What each open vessel is set down on (a cup on its saucer, a glass on a coaster or a paper
 #: napkin, a mug on a magazine, a pot of broth on a folded rag).
@@ -242,7 +263,6 @@ pitcher.n.02 | tray.n.01 dinner_napkin.n.01
 vase.n.01 | tray.n.01 dinner_napkin.n.01 magazine.n.02
 gravy_boat.n.01 | saucer.n.02 tray.n.01
 stockpot.n.01 | rag.n.01 tray.n.01
-bucket.n.01 | rag.n.01
 bowl.n.01 | tray.n.01 saucer.n.02 dinner_napkin.n.01
 teapot.n.01 | tray.n.01 saucer.n.02 magazine.n.02
 """
