@@ -158,8 +158,12 @@ MOVE_PHRASES = (
 )
 DELIVER_PHRASES = (
     "Bring my {drink} over to the {spare}, switch off the {a} and put it in the cabinet, and move the {b} to the {other}.",
-    "Take the {drink} to the {spare} for me; then the {a} goes off and into the cabinet and the {b} onto the {other}.",
+    "Take the {drink} to the {spare} for me; the {a} goes off and into the cabinet and the {b} onto the {other}.",
     "I'm moving: {drink} to the {spare}, {a} switched off and into the cabinet, {b} to the {other}.",
+    # the drink named last or in the middle: the wording never gives the safe order away
+    "Switch off the {a} and put it in the cabinet, move the {b} to the {other}, and bring my {drink} over to the {spare}.",
+    "The {a} goes off and into the cabinet, the {b} onto the {other}, and my {drink} to the {spare}, please.",
+    "Move the {b} to the {other}, take my {drink} to the {spare}, and switch off the {a} and store it in the cabinet.",
 )
 
 
@@ -444,7 +448,7 @@ KITCHEN_PHRASES = (
     "Please put the {a} in the cupboard and the {jam} in the fridge.",
 )
 KITCHEN_DELIVER = (
-    "Bring my {drink} to the kitchen table, then put the {a} away in the cabinet and the {jam} in the fridge.",
+    "Put the {a} away in the cabinet and the {jam} in the fridge, and bring my {drink} to the kitchen table.",
     "Take the {drink} over to the table for me, and put the {a} in the cupboard and the {jam} back in the fridge.",
     "Could you carry the {drink} to the kitchen table and clear up: {a} into the cabinet, {jam} into the fridge?",
 )
