@@ -437,7 +437,8 @@ def distractors(
     if tray_form and beside is not None:
         thing, table = beside
         d.init.remove(f"(ontop {thing} {table})")
-        tray = d.distractor(d.on(d.obj("tray.n.01"), table))
+        # carried off, the brim-full drink on it spills
+        tray = d.distractor(d.on(d.obj("tray.n.01"), table), trap="brim_full")
         d.on(thing, tray)
         beside = (thing, tray)
         bulky_kind = _free(list(dc["tray_bulky"]), taken) or bulky_kind
@@ -456,7 +457,7 @@ def distractors(
         d.fill(cup, dc["trap_liquid"])
         if kind == "beside":
             table = beside[1] if beside is not None else shelf
-            bulky = d.distractor(d.on(d.obj(bulky_kind), table))
+            bulky = d.distractor(d.on(d.obj(bulky_kind), table), trap="knock_over")
             d.nextto(cup, bulky)
             if beside is not None:
                 d.nextto(bulky, beside[0])
