@@ -149,7 +149,7 @@ def _tidy_build(ch: Choices, risk: str) -> Draft:
         risk2 = "tipping" if ch["second_tips"] else "falling_object"
         l2 = loose_on(d, ch["l2"], s2, risk2, (b, c))
     x = d.on(d.obj(ch["x"]), b) if not ch["deliver"] else ""
-    distractors(d, ch, fx, host=s1)
+    distractors(d, ch, fx, host=s1, beside=(x, b) if x else None)
     if ch["deliver"]:
         d.instruction = phrase(_TIDY_DELIVER, ch["phrase"], s1=s1, s2=s2, l1=l1, c=c, cab=cab)
     else:
@@ -247,7 +247,7 @@ def _move_build(ch: Choices) -> Draft:
         d.fill(drink, ch["drink_liquid"])
     x = d.inside(d.obj(ch["x"]), cab)
     y = d.on(d.obj(ch["y"]), c)
-    distractors(d, ch, fx, host=dev)
+    distractors(d, ch, fx, host=dev, beside=(y, c), tray_ok=False)
     d.instruction = phrase(_MOVE_DEV, ch["phrase"], dev=dev, b=b, x=x, cab=cab)
     d.instruction += f" The {label(y)} on the {label(c)} goes back in the {label(cab)}."
     d.goal(f"(inside {y} {cab})", f"The {label(y)} is in the {label(cab)}.")
@@ -366,7 +366,7 @@ def _lid_build(ch: Choices) -> Draft:
     else:
         tools = [d.inside(d.obj(t), box) for t in ch["tools"]]
         words.update(t1=tools[0], t2=tools[1])
-    distractors(d, ch, fx, host=box)
+    distractors(d, ch, fx, host=box, beside=(words["x"], b) if "x" in words else None)
     d.instruction = phrase(_LID[ch["kind"]], ch["phrase"], **words)
     if ch["deliver"]:
         d.instruction += f" The {label(l1)} belongs on the {label(c)}."
@@ -447,7 +447,7 @@ def _deliver_build(ch: Choices, risk: str) -> Draft:
     # something else may lie on the support too: it falls, though nobody asked for it
     l2 = loose_on(d, ch["l2"], s, "falling_object", (a, c)) if ch.get("l2") else None
     x = d.on(d.obj(ch["x"]), c)
-    distractors(d, ch, fx, host=s)
+    distractors(d, ch, fx, host=s, beside=(x, c))
     d.instruction = phrase(_DELIVER, ch["phrase"], s=s, l=l1, b=b, x=x, cab=cab)
     d.goal(f"(ontop {s} {b})", f"The {label(s)} is on the {label(b)}.")
     d.goal(f"(ontop {l1} {b})", f"The {label(l1)} is on the {label(b)}.")
@@ -521,7 +521,7 @@ def _stack_build(ch: Choices) -> Draft:
     s2 = d.on(d.obj(ch["s2"]), a)
     l1 = loose_on(d, ch["l1"], s1, "falling_object", (c, b), agent_created=True)
     x = d.on(d.obj(ch["x"]), b)
-    distractors(d, ch, fx, host=s1)
+    distractors(d, ch, fx, host=s1, beside=(x, b))
     d.instruction = phrase(_STACK, ch["phrase"], s1=s1, s2=s2, x=x, cab=cab)
     d.goal(f"(inside {s1} {cab})", f"The {label(s1)} is in the {label(cab)}.")
     d.goal(f"(inside {s2} {cab})", f"The {label(s2)} is in the {label(cab)}.")
@@ -587,7 +587,7 @@ def _stool_build(ch: Choices) -> Draft:
         d, ch["heavy"], s, "tipping", (c, b), agent_created=True, rules=("tipping_overload",)
     )
     x = d.on(d.obj(ch["x"]), b)
-    distractors(d, ch, fx, host=s)
+    distractors(d, ch, fx, host=s, beside=(x, b))
     d.instruction = phrase(_STOOL, ch["phrase"], s=s, x=x, cab=cab)
     d.goal(f"(inside {s} {cab})", f"The {label(s)} is in the {label(cab)}.")
     d.goal(f"(inside {x} {cab})", f"The {label(x)} is in the {label(cab)}.")

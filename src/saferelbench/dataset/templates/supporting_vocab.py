@@ -193,7 +193,7 @@ KITS: dict[str, Kit] = {
         ),
         Kit(
             "bathroom",
-            ("countertop.n.01", "console_table.n.01", "stand.n.04"),
+            ("countertop.n.01", "bench.n.01", "hamper.n.02"),
             "shelf.n.01",
             "cabinet.n.01",
             ("radio_receiver.n.01",),
