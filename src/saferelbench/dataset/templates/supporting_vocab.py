@@ -260,14 +260,20 @@ NEAR: dict[str, NearKit] = {
         ("coaster.n.03", "hardback.n.01", "notebook.n.01"),
         ("coffee_cup.n.01", "mug.n.04", "water_glass.n.02"),
         ("picture_frame.n.01", "snow_globe.n.01", "sandglass.n.01"),
-        ("pencil_holder.n.01", "bookend.n.01", "masking_tape.n.01"),
+        (
+            "pencil_holder.n.01",
+            "bookend.n.01",
+            "masking_tape.n.01",
+            "pencil.n.01",
+            "paper_clip.n.01",
+        ),
     ),
     "bedroom": NearKit(
         ("tray.n.01",),
         ("coaster.n.03", "paperback_book.n.01", "hardback.n.01", "saucer.n.02"),
         ("water_glass.n.02", "teacup.n.02", "mug.n.04"),
         ("picture_frame.n.01", "snow_globe.n.01", "bottle__of__lavender_oil.n.01"),
-        ("comb.n.01", "bookend.n.01", "charger.n.02", "hairbrush.n.01"),
+        ("comb.n.01", "bookend.n.01", "charger.n.02", "hairbrush.n.01", "tennis_ball.n.01"),
     ),
     "living_room": NearKit(
         ("tray.n.01",),
@@ -279,7 +285,7 @@ NEAR: dict[str, NearKit] = {
             "nativity_figurine.n.01",
             "bottle__of__essential_oil.n.01",
         ),
-        ("bookend.n.01", "magazine.n.02", "digital_camera.n.01"),
+        ("bookend.n.01", "magazine.n.02", "digital_camera.n.01", "baseball.n.02"),
     ),
     "dining_room": NearKit(
         ("tray.n.01", "platter.n.01"),
@@ -293,14 +299,14 @@ NEAR: dict[str, NearKit] = {
         ("packing_box.n.02", "storage_container.n.01"),
         ("mug.n.04", "beer_glass.n.01"),
         ("light_bulb.n.01", "hinged_jar.n.01", "bottle__of__beer.n.01"),
-        ("masking_tape.n.01", "marker.n.03", "paintbrush.n.01"),
+        ("masking_tape.n.01", "marker.n.03", "paintbrush.n.01", "trowel.n.01", "putty_knife.n.01"),
     ),
     "utility_room": NearKit(
         ("tray.n.01",),
         ("storage_container.n.01", "packing_box.n.02"),
         ("mug.n.04", "water_glass.n.02"),
         ("light_bulb.n.01", "vase.n.01"),
-        ("masking_tape.n.01", "marker.n.03", "bar_soap.n.01"),
+        ("masking_tape.n.01", "marker.n.03", "bar_soap.n.01", "putty_knife.n.01"),
     ),
     "bathroom": NearKit(
         ("tray.n.01",),
