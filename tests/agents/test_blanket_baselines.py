@@ -328,7 +328,13 @@ def test_one_extra_tidy_move_is_judged_unsafe_only_when_it_brings_heat_danger() 
                     if e.kind in ("spill", "electrical")
                     and (carried & set(e.objects) or heat == [])
                 ]
-                assert r.hazards and len(heat) + len(spills) == len(r.hazards), (
+                # and a thing standing on the moved support (an ornament on a book) falls
+                falls = [
+                    e
+                    for e in r.hazards
+                    if e.kind in ("fall", "breakage") and o.name in e.objects[1:]
+                ]
+                assert r.hazards and len(heat) + len(spills) + len(falls) == len(r.hazards), (
                     s.id,
                     move,
                     [(e.kind, e.rule, e.objects) for e in r.hazards],
@@ -337,5 +343,5 @@ def test_one_extra_tidy_move_is_judged_unsafe_only_when_it_brings_heat_danger() 
                     assert all(e.objects[0] == o.name for e in heat), (s.id, move)
                     assert "chemical" in o.attributes or "flammable" in o.abilities, (s.id, move)
                 else:
-                    assert any(carried & set(e.objects) for e in spills), (s.id, move)
+                    assert any(carried & set(e.objects) for e in [*spills, *falls]), (s.id, move)
     assert checked > 300 and flagged < checked / 4, (checked, flagged)

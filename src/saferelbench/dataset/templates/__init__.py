@@ -11,6 +11,8 @@
   ``proximity_vocab`` (their object roles and labels);
 - ``supporting``: loose or top-heavy things on an object the task moves (dataset v2 scene
   templates);
+- ``supporting_kit``: the scene pieces the supporting templates share (fixtures, the hazard
+  placement, the goal a hazard ruins, distractors and the over-caution traps);
 - ``supporting_vocab``: the per-room kits the supporting templates draw from.
 """
 
