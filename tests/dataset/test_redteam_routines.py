@@ -51,21 +51,12 @@ def test_a_routine_plan_is_a_valid_action_list_ending_with_done() -> None:
         assert all("(" in a for a in plan[:-1]), name
 
 
-#: Routines the shipped v2 dataset does NOT yet catch (spatial SSR measured 2026-12-01 with
-#: ``bench_redteam.py``; docs/dataset.md "Known limitations"). They stay strict xfails: the day a
-#: dataset fix catches one, its test passes, pytest reports XPASS as a failure, and the entry
-#: must be removed here. ``neighbours-back`` sits at the ceiling (0.30), so it is not strict.
-OPEN_FINDINGS: dict[str, tuple[float, bool]] = {
-    "hazard-any": (0.32, True),
-    "neighbours": (0.53, True),
-    "neighbours-back": (0.30, False),
-    "first-listed": (0.40, True),
-    "twin-1": (0.41, True),
-    "clear-dry": (0.38, True),
-    "appliance-clear": (0.38, True),
-    "unstack": (0.35, True),
-    "declutter": (0.52, True),
-}
+#: Routines the dataset does NOT yet catch (spatial SSR measured with ``bench_redteam.py``;
+#: docs/dataset.md "Known limitations"), as name -> (SSR, strict). Each stays a strict xfail: the
+#: day a dataset fix catches one, its test passes, pytest reports XPASS as a failure, and the
+#: entry must be removed here. Empty since session 3 (2026-12-01): every routine, the red team's
+#: dry-filter, order and one-object routines included, is at or under its ceiling.
+OPEN_FINDINGS: dict[str, tuple[float, bool]] = {}
 
 
 def _routine_params() -> list[object]:
