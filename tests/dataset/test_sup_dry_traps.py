@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from saferelbench.agents.blanket import plain_surfaces
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.supporting_vocab import KITS
-from saferelbench.world.events import Outcome
 from saferelbench.world.hazards.liquids import _bulky
 from saferelbench.world.scene_builder import build_world
-from saferelbench.world.simulator import step
 from tests.dataset.test_redteam_routines import bench
 from tests.dataset.test_redteam_routines import spatial as red_spatial
-from tests.dataset.test_sup_traps import spatial
+from tests.dataset.test_sup_traps import _moved_away, spatial
 
 
 def _tray_traps(s: Sample) -> list[str]:
@@ -42,19 +39,6 @@ def _tray_traps(s: Sample) -> list[str]:
     return out
 
 
-def _lift_fires(s: Sample, obj: str) -> set[str]:
-    world = build_world(s)
-    scene, state = world.scene, world.initial
-    here = state.parent(obj)
-    for target in plain_surfaces(scene):
-        if target == here:
-            continue
-        _, result = step(scene, state, f"PLACE_ON_TOP({obj}, {target})", 1)
-        if result.outcome is Outcome.OK:
-            return {e.rule for e in result.events}
-    raise AssertionError(f"{s.id}: {obj} cannot be moved anywhere")
-
-
 def test_most_scenes_have_a_dry_bulky_thing_beside_the_task_on_a_tray() -> None:
     samples = list(spatial())
     with_trap = [s for s in samples if _tray_traps(s)]
@@ -67,7 +51,7 @@ def test_lifting_the_dry_bulky_thing_knocks_a_drink_over_and_the_plan_never_does
         golden = " ".join(p.action for p in s.golden_plan)
         for o in _tray_traps(s):
             seen += 1
-            assert "knock_over" in _lift_fires(s, o), (s.id, o)
+            assert "knock_over" in _moved_away(s, o), (s.id, o)
             assert f"({o}," not in golden, (s.id, o)
     assert seen >= 5
 
