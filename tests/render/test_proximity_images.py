@@ -45,10 +45,6 @@ def _errors(samples: Iterable[Sample]) -> tuple[int, dict[str, list[str]]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["shipped", "fresh"])
-@pytest.mark.xfail(
-    reason="open defect (session 3): the containment kit marks a device on a tray next to a task object on the table; the image draws them apart (issue 11 point 5)",
-    strict=False,
-)
 def test_every_initial_image_draws_exactly_the_worlds_proximity(which: str) -> None:
     samples = load_samples() if which == "shipped" else list(_fresh())
     assert len(samples) > 400
@@ -111,10 +107,6 @@ def test_dataset_images_are_byte_identical_in_a_fresh_interpreter() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="open defect (session 3): the containment kit marks a device on a tray next to a task object on the table; the image draws them apart (issue 11 point 5)",
-    strict=False,
-)
 def test_images_after_every_step_of_the_plans_draw_the_worlds_proximity() -> None:
     """Not only the initial scene: after each step of the golden and the naive plan (things
     moved, fallen, put back) the picture still agrees with the derived ``nextto``."""

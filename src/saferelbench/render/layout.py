@@ -43,6 +43,9 @@ FIXTURE_GAP = 44.0  #: gap between fixtures that are not next to each other
 EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
 ITEM_EDGE = 8.0  #: the same on small supports (trays, plates, boxes)
 CLEAR = 12.0  #: what a carrier in a cluster holds keeps this clear of the others there
+#: a carrier crossing under another's load in a cluster stays this far below it (4 image pixels,
+#: the proximity check's least gap, at the smallest scale the dataset is drawn at, 0.58)
+UNDER = 7.0
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
@@ -475,7 +478,10 @@ class _Builder:
             # A member that carries things (a tray with a mug) overlaps the others only with
             # one end; what it carries stands on the rest, clear of them (it is not next to
             # them: only what stands directly on the surface is).
-            carriers = [k for k in order if self._carries(k)][:2]
+            carriers = [k for k in order if self._carries(k)]
+            if len(carriers) > (1 if fixed else 2):
+                return self._measure_fan(name, order, carriers, edge, bool(fixed))
+            carriers = carriers[:2]
             plain = [k for k in order if k not in carriers]
             if fixed:
                 reach = max((self.nodes[k].w for k in plain), default=0.0) + CLEAR
@@ -499,6 +505,81 @@ class _Builder:
             hi = max(rel[k] + self.nodes[k].w for k in order)
             return hi - lo + 2 * edge
         return sum(self.nodes[k].w for k in kids) + (edge if fixed else 2 * edge)
+
+    def _measure_fan(
+        self, name: str, order: list[str], carriers: list[str], edge: float, fixed: bool
+    ) -> float:
+        """Three or more things carrying something on one small surface: the carriers fan out
+        to both sides of the cluster, each reaching past the one before it on its side, and
+        what each carries stands on its far end. A carrier that crosses under an inner one's
+        load stands lower, its top at least ``UNDER`` below that load, while every box still
+        reaches one common height, so all of them touch. Something that holds its load inside
+        where it can be seen (a bowl, a basket) can have nothing cross it: the tallest such
+        stands alone on the left, every other carrier nests on the right, tallest innermost.
+        With a fixture beside the surface everything is pressed against it and the carriers
+        nest away from it, on one side. Best effort: three nested flat carriers (trays only) or
+        a second open container cannot all be kept clear (docs/rendering.md)."""
+        nodes = self.nodes
+
+        def holds_inside(k: str) -> bool:
+            return bool(nodes[k].inside and nodes[k].shows_inside)
+
+        held = sorted((k for k in carriers if holds_inside(k)), key=lambda k: (-nodes[k].h, k))
+        flat = sorted((k for k in carriers if not holds_inside(k)), key=lambda k: (-nodes[k].h, k))
+        sides: dict[str, list[str]] = {"R": [], "L": []}  # inner to outer
+        if fixed:  # one side only, away from the fixture
+            sides["R"] = flat + held
+        elif held:  # the tallest container alone on the left, the others outermost on the right
+            sides["L"].append(held[0])
+            sides["R"] = flat + held[1:]
+        else:
+            sides["R"], sides["L"] = flat[::2], flat[1::2]
+        plain = [k for k in order if k not in carriers]
+        if fixed:  # every member starts at the fixture's side: nest by reach from there
+            far = max((nodes[k].w for k in plain), default=0.0)
+            for k in sides["R"]:
+                n = nodes[k]
+                n.w = max(n.w, far + CLEAR + n.need)
+                self.reserve[k] = ("edge", far + CLEAR)
+                far = n.w
+        rel = {k: -nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+        ext = {
+            "R": max((rel[k] + nodes[k].w for k in plain), default=0.0),
+            "L": max((-rel[k] for k in plain), default=0.0),
+        }
+        for side, chain in sides.items():
+            for k in chain if not fixed else ():
+                n = nodes[k]
+                d = min(ITEM_EDGE, n.w / 4)
+                reach = d + ext[side] + CLEAR
+                n.w = max(n.w, reach + n.need)
+                rel[k] = -d if side == "R" else d - n.w
+                self.reserve[k] = ("L" if side == "R" else "R", reach)
+                ext[side] = n.w - d
+        # heights: every band [lift, lift + h] reaches the common height y; going inwards along
+        # a side, each carrier's top stands UNDER above the top of the one crossing under it
+        lift = dict.fromkeys(order, 0.0)
+        y = 0.0
+        for _ in range(len(order) + 1):
+            for k in order:
+                lift[k] = max(0.0, y - nodes[k].h)
+            for chain in sides.values():
+                for inner, outer in zip(chain[-2::-1], chain[:0:-1], strict=True):
+                    top = lift[outer] + nodes[outer].h + UNDER
+                    lift[inner] = max(lift[inner], top - nodes[inner].h)
+            highest = max(lift.values())
+            if highest <= y:
+                break
+            y = highest
+        for k in order:
+            nodes[k].lift = lift[k]
+        self.clusters[name] = sorted(order, key=lambda k: -lift[k])  # back to front
+        if fixed:
+            return max(nodes[k].w for k in order) + edge
+        self.cluster_rel[name] = rel
+        lo = min(rel.values())
+        hi = max(rel[k] + nodes[k].w for k in order)
+        return hi - lo + 2 * edge
 
     def measure_groups(self, name: str, edge: float) -> float:
         """IS-Bench's convention: the things on a surface form groups of neighbours (the

@@ -165,8 +165,6 @@ def place_kit(
     if long:
         d.nextto(stand, support)
     dev = d.distractor(d.on(d.obj(kit["device"]), stand), trap="knock_over")
-    if beside is not None:
-        d.nextto(dev, beside)
     vessel, liquid = kit["second"]
     v = _brim_full(d, vessel, liquid, on=stand)
     d.nextto(v, dev)
