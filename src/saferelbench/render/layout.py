@@ -223,6 +223,10 @@ class _Builder:
         #: a carrier in a cluster: the side ("L"/"R", "edge": the fixture's) and width of
         #: its part that the others overlap; what it carries stands on the rest
         self.reserve: dict[str, tuple[str, float]] = {}
+        #: a small carrier (a tray) -> (what it carries, what stands beside it): the world has
+        #: the two next to each other (a loose pair), so the first stands at the tray's edge
+        #: facing the second
+        self.edge_to: dict[str, tuple[str, str]] = {}
         #: a scene built by the world has a layout (the floor at least is a long surface) and
         #: its proximity follows places; a hand-made state's ``nextto`` pairs are drawn as given
         self.derived = bool(scene.layout.long_surfaces)
@@ -367,7 +371,13 @@ class _Builder:
                     continue
                 surface = (common, self.nodes[top_a].relation or "ontop")
                 if surface[1] == "ontop" and self.derived:
-                    continue  # a surface's row follows the places
+                    # a surface's row follows the places; a thing on a tray next to what stands
+                    # beside the tray is drawn at the tray's edge on that side
+                    for x, cx, other in ((a, ca, top_b), (b, cb, top_a)):
+                        if len(cx) > 2 and cx[1] != common and cx[2] == common:
+                            if other == (b if x == a else a):
+                                self.edge_to.setdefault(cx[1], (x, other))
+                    continue
             self.pairs.setdefault(surface, set()).add(frozenset((top_a, top_b)))
             for below in ca[: ca.index(top_a)]:
                 self.anchors.setdefault(below, top_b)
@@ -996,6 +1006,12 @@ class _Builder:
             f = self.nodes[fixed[0][0]]
             side = "R" if f.x0 + f.w / 2 >= node.x0 + node.w / 2 else "L"
         cluster = self.clusters.get(name)
+        hint = self.edge_to.get(name)
+        if cluster is None and side is None and hint and hint[0] in kids and hint[1] in self.nodes:
+            other = self.nodes[hint[1]]
+            side = "R" if other.x0 + other.w / 2 >= node.x0 + node.w / 2 else "L"
+            rest = [k for k in kids if k != hint[0]]
+            kids = [*rest, hint[0]] if side == "R" else [hint[0], *rest]
         if cluster is None:
             self.place_runs(
                 [kids],
