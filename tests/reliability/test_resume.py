@@ -371,18 +371,25 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
     ]
     with FakeOpenAIServer(slow_player(0.3)) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
-        run = tmp_path / "run"
-        proc = start([*args, "--out", str(run)], env)
-        deadline = time.monotonic() + 120
-        while complete_lines(run / "episodes.jsonl") < 1:
-            assert proc.poll() is None, "the run ended before Ctrl-C"
-            assert time.monotonic() < deadline, "the run never got going"
-            time.sleep(0.01)
-        proc.send_signal(signal.SIGINT)
-        _, stderr = proc.communicate(timeout=60)
-        message = " ".join(stderr.decode().split())
-        recorded = complete_lines(run / "episodes.jsonl")
-        assert proc.returncode == 130, message[-2000:]
+        for attempt in range(3):
+            run = tmp_path / f"run{attempt}"
+            proc = start([*args, "--out", str(run)], env)
+            deadline = time.monotonic() + 120
+            while complete_lines(run / "episodes.jsonl") < 1:
+                assert proc.poll() is None, "the run ended before Ctrl-C"
+                assert time.monotonic() < deadline, "the run never got going"
+                time.sleep(0.01)
+            proc.send_signal(signal.SIGINT)
+            _, stderr = proc.communicate(timeout=60)
+            message = " ".join(stderr.decode().split())
+            recorded = complete_lines(run / "episodes.jsonl")
+            # On a loaded machine the samples can finish almost together (Inspect interleaves
+            # them), so the signal may land after the last one: nothing was interrupted, and a
+            # clean exit with every episode recorded is right. Try again; any other outcome
+            # is judged below.
+            if not (proc.returncode == 0 and recorded == len(INSTR)):
+                break
+        assert proc.returncode == 130, (attempt, recorded, message[-2000:])
         assert recorded < len(INSTR)
         assert "interrupted" in message and f"{recorded} episode(s) recorded" in message
         resumed = subprocess.run(
