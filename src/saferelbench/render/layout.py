@@ -373,10 +373,9 @@ class _Builder:
                 if surface[1] == "ontop" and self.derived:
                     # a surface's row follows the places; a thing on a tray next to what stands
                     # beside the tray is drawn at the tray's edge on that side
-                    for x, cx, other in ((a, ca, top_b), (b, cb, top_a)):
-                        if len(cx) > 2 and cx[1] != common and cx[2] == common:
-                            if other == (b if x == a else a):
-                                self.edge_to.setdefault(cx[1], (x, other))
+                    for x, cx, other, top_other in ((a, ca, b, top_b), (b, cb, a, top_a)):
+                        if cx[2:3] == [common] and top_other == other:
+                            self.edge_to.setdefault(cx[1], (x, other))
                     continue
             self.pairs.setdefault(surface, set()).add(frozenset((top_a, top_b)))
             for below in ca[: ca.index(top_a)]:
@@ -545,6 +544,7 @@ class _Builder:
         else:
             sides["R"], sides["L"] = flat[::2], flat[1::2]
         plain = [k for k in order if k not in carriers]
+        rel: dict[str, float] = {}
         if fixed:  # every member starts at the fixture's side: nest by reach from there
             far = max((nodes[k].w for k in plain), default=0.0)
             for k in sides["R"]:
@@ -552,20 +552,21 @@ class _Builder:
                 n.w = max(n.w, far + CLEAR + n.need)
                 self.reserve[k] = ("edge", far + CLEAR)
                 far = n.w
-        rel = {k: -nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
-        ext = {
-            "R": max((rel[k] + nodes[k].w for k in plain), default=0.0),
-            "L": max((-rel[k] for k in plain), default=0.0),
-        }
-        for side, chain in sides.items():
-            for k in chain if not fixed else ():
-                n = nodes[k]
-                d = min(ITEM_EDGE, n.w / 4)
-                reach = d + ext[side] + CLEAR
-                n.w = max(n.w, reach + n.need)
-                rel[k] = -d if side == "R" else d - n.w
-                self.reserve[k] = ("L" if side == "R" else "R", reach)
-                ext[side] = n.w - d
+        else:
+            rel = {k: -nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+            ext = {
+                "R": max((rel[k] + nodes[k].w for k in plain), default=0.0),
+                "L": max((-rel[k] for k in plain), default=0.0),
+            }
+            for side, chain in sides.items():
+                for k in chain:
+                    n = nodes[k]
+                    d = min(ITEM_EDGE, n.w / 4)
+                    reach = d + ext[side] + CLEAR
+                    n.w = max(n.w, reach + n.need)
+                    rel[k] = -d if side == "R" else d - n.w
+                    self.reserve[k] = ("L" if side == "R" else "R", reach)
+                    ext[side] = n.w - d
         # heights: every band [lift, lift + h] reaches the common height y; going inwards along
         # a side, each carrier's top stands UNDER above the top of the one crossing under it
         lift = dict.fromkeys(order, 0.0)

@@ -174,15 +174,12 @@ def place_kit(
         return support
     stand_kind = kit.get("stand", "tray.n.01")
     stand = d.on(d.obj(stand_kind), at)  # not labelled: five at most
-    low = (
-        beside is not None
-        and not describe(beside, []).is_fixture
-        and "carrier" in describe(stand_kind, []).attributes
-    )
-    d.nextto(stand, beside if low and beside is not None else support)
+    low = "carrier" in describe(stand_kind, []).attributes
+    near = beside if low and beside is not None and not describe(beside, []).is_fixture else None
+    d.nextto(stand, near or support)
     dev = d.distractor(d.on(d.obj(kit["device"]), stand), trap="knock_over")
-    if low and beside is not None:
-        d.nextto(dev, beside)
+    if near is not None:
+        d.nextto(dev, near)
     d.nextto(_brim_full(d, vessel, liquid, on=stand), dev)
     return support
 
