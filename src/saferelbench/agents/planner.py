@@ -54,10 +54,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from saferelbench.agents.goal_analysis import (
+    Conjunct,
     appliances_for,
     bddl_negated_predicates,
     bddl_objects,
@@ -93,12 +95,29 @@ class PlanStepInfo:
 
 
 @dataclass
+class SearchStats:
+    """What one planning call cost: states expanded, successor states simulated (calls of
+    :func:`~saferelbench.world.simulator.step`) and seconds spent."""
+
+    expanded: int = 0
+    simulated: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: SearchStats) -> None:
+        self.expanded += other.expanded
+        self.simulated += other.simulated
+        self.seconds += other.seconds
+
+
+@dataclass
 class PlanResult:
     """A plan (ending with DONE) or the reason there is none."""
 
     steps: list[PlanStepInfo] = field(default_factory=list)
     failure: str | None = None
     expanded: int = 0
+    #: the cost of the planning call (all attempts together)
+    stats: SearchStats = field(default_factory=SearchStats)
 
     @property
     def ok(self) -> bool:
@@ -128,9 +147,13 @@ class Planner:
         initial: State | None = None,
         evaluator: TaskEvaluator | None = None,
         blind: bool = False,
+        lazy: bool = True,
     ) -> None:
         #: blind to the hazard marks of the goal (see the module's docstring)
         self.blind = blind
+        #: simulate a node's successors only as far as the search needs them (see the
+        #: module's docstring); False: every successor of every expanded node
+        self.lazy = lazy
         goal = without_hazard_marks(task.goal) if blind else task.goal
         if goal is not None and goal != task.goal:
             task = task.model_copy(update={"goal": goal})
@@ -188,6 +211,31 @@ class Planner:
         #: in the restricted search, skip steps that only move substances nothing needs
         self._prune_substances = False
         self._process_for: dict[str, list[int]] = {}
+        #: successor states simulated by the current planning call
+        self._simulated = 0
+        #: per unsatisfied conjunct (safe mode), the scene objects it names
+        self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
+        self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
+        #: (placing verb, object) -> the "before" process conditions that guard moving that
+        #: object anywhere, each with the objects its BDDL names besides the moved one
+        self._guards: dict[tuple[str, str], list[tuple[int, frozenset[str]]]] = {}
+        for i, cond in enumerate(task.process_conditions if safe else []):
+            pattern = _split(cond.action or "")
+            if (
+                cond.type != "before"
+                or pattern is None
+                or pattern[0] not in self._placing
+                or not pattern[1]
+                or pattern[1][0] == "*"
+                or any(a != "*" for a in pattern[1][1:])
+            ):
+                continue
+            moved = pattern[1][0].lower()  # split forms are upper-cased
+            others = frozenset(self._condition_objects[i][2]) - {moved}
+            if others and moved in scene:
+                self._guards.setdefault((pattern[0], moved), []).append((i, others))
+        #: fixture doors that, opened, must be closed again before the end (set by plan())
+        self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
 
     # ----- public ---------------------------------------------------------------------------
@@ -203,12 +251,15 @@ class Planner:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
         mode avoiding every hazard event and every condition violation."""
         relevant = self._relevant_objects(state)
+        self._reclose = self._doors_to_reclose(self.initial or state)
         # (objects, wide, strict): in safe mode first with the conditions' triggers read
         # strictly (see _process_triggered_by), then as written
         scopes = [(relevant, False, False), (self._all_objects(), True, False)]
         if self.safe:
             scopes.insert(0, (relevant, False, True))
         expanded = 0
+        started = time.perf_counter()
+        self._simulated = 0
         result = PlanResult(failure="nothing to search")
         for avoid in [True] if self.safe else [False]:
             self._avoid_hazards = avoid
@@ -224,8 +275,14 @@ class Planner:
                 expanded += result.expanded
                 if result.ok:
                     result.expanded = expanded
+                    result.stats = self._stats(expanded, started)
                     return result
-        return PlanResult(failure=result.failure, expanded=expanded)
+        return PlanResult(
+            failure=result.failure, expanded=expanded, stats=self._stats(expanded, started)
+        )
+
+    def _stats(self, expanded: int, started: float) -> SearchStats:
+        return SearchStats(expanded, self._simulated, time.perf_counter() - started)
 
     # ----- search ---------------------------------------------------------------------------
     def _search(
@@ -241,36 +298,93 @@ class Planner:
             start_state, objects, self._destinations(start_state, objects, wide)
         )
         tie = itertools.count()
-        frontier: list[tuple[int, int, int, _Node]] = [(self._h(start), 0, next(tie), start)]
+        # an entry: (f, -g, tie, node, stage); stage 0: not expanded yet; 1, 2: expanded, the
+        # successors of that class still to simulate (see _classes)
+        frontier: list[tuple[int, int, int, _Node, int]] = [
+            (self._h(start), 0, next(tie), start, 0)
+        ]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
         best_g: dict[_Node, int] = {start: 0}
+        pending: dict[_Node, list[list[str]]] = {}  #: the classes still to simulate
         expanded = 0
         while frontier:
-            _, neg_g, _, node = heapq.heappop(frontier)
+            f, neg_g, _, node, stage = heapq.heappop(frontier)
             g = -neg_g
             if g > best_g.get(node, g):
                 continue
-            if self._accepts(node):
-                return PlanResult(self._trace(parents, node), expanded=expanded)
-            expanded += 1
-            if expanded > budget:
-                return PlanResult(
-                    failure=f"search gave up after {self.max_expansions} expansions in all",
-                    expanded=expanded,
-                )
-            for action in self._candidates(node.state, groundings):
+            if stage == 0:
+                if self._accepts(node):
+                    return PlanResult(self._trace(parents, node), expanded=expanded)
+                expanded += 1
+                if expanded > budget:
+                    return PlanResult(
+                        failure=f"search gave up after {self.max_expansions} expansions in all",
+                        expanded=expanded,
+                    )
+                classes = self._classes(node, self._candidates(node.state, groundings))
+                pending[node] = classes
+            else:
+                classes = pending[node]
+            for action in classes[stage]:
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
                 best_g[child] = g + 1
                 parents[child] = (node, action)
-                heapq.heappush(frontier, (g + 1 + self._h(child), -(g + 1), next(tie), child))
+                heapq.heappush(frontier, (g + 1 + self._h(child), -(g + 1), next(tie), child, 0))
+            later = next((k for k in range(stage + 1, len(classes)) if classes[k]), None)
+            if later is None:
+                pending.pop(node, None)
+            else:  # class k's successors have f >= this node's f + k - 1 (see _classes)
+                heapq.heappush(frontier, (f + later - 1, neg_g, next(tie), node, later))
         kind = "safe plan" if self.safe else "plan"
         return PlanResult(
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
 
+    def _classes(self, node: _Node, actions: Iterable[str]) -> list[list[str]]:
+        """The candidate actions in three classes, simulated in turn as the search needs
+        them: 0, those whose every argument is *needed* (named by an unsatisfied conjunct, an
+        enabling action or a clearing move, or holding such an object): simulated at once;
+        1, those with some needed argument: they cannot lower the estimate by more than one,
+        so their successors are no better than the node (f unchanged at best) and wait until
+        the search gets back to the node's f; 2, those with no needed argument: they cannot
+        lower the estimate, so they wait until f + 1. Without ``lazy`` every candidate is in
+        class 0."""
+        listed = list(actions)
+        if not self.lazy:
+            return [listed, [], []]
+        names, _ = self._unsatisfied_names(node)
+        names |= self._needed_objects(node)
+        for o in list(names):
+            names.update(p.parent for p in node.state.ancestors(o))
+        out: list[list[str]] = [[], [], []]
+        for action in listed:
+            split = _split(action)
+            args = [a.lower() for a in split[1]] if split is not None else []
+            hits = sum(a in names for a in args)
+            out[0 if args and hits == len(args) else (1 if hits else 2)].append(action)
+        return out
+
+    def _needed_objects(self, node: _Node) -> set[str]:
+        """The objects of the enabling actions and clearing moves ``node`` still needs."""
+        state = node.state
+        out: set[str] = set()
+        parts = list(self._goal_parts)
+        for i, cond in enumerate(self.task.termination_conditions):
+            if cond.action in (None, "completion") or i in node.issued:
+                parts += self._term_parts[i]
+        for part in parts:
+            if not part.compiled.holds(state):
+                out |= {o for _, o in enablers(self.scene, state, part.tree, self._avoid_hazards)}
+        for (_, moved), guards in self._guards.items():
+            for i, others in guards:
+                if not self.evaluator.process_ok(i, state):
+                    out |= others | {moved}
+        return out
+
     def _transition(self, node: _Node, action: str) -> _Node | None:
+        self._simulated += 1
         after, result = step(self.scene, node.state, action, 1)
         if result.outcome is not Outcome.OK or after == node.state:
             return None
@@ -326,11 +440,129 @@ class Planner:
             for i, cond in enumerate(self.task.termination_conditions):
                 if cond.action in (None, "completion") or i in node.issued:
                     parts += self._term_parts[i]
-        for part in parts:
+        unsatisfied = [part for part in parts if not part.compiled.holds(state)]
+        for part in unsatisfied:
+            direct += 1
+            enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
+        if not (self.safe and self._avoid_hazards):
+            return direct + len(enabling)
+        enabling |= self._second_trip(state, unsatisfied, enabling)
+        names, about_open = self._unsatisfied_names(node)
+        # a door the plan opens (or has opened) must be closed again: one more action, unless
+        # an unsatisfied conjunct is about that door being open (it is counted already)
+        for door in self._reclose:
+            if (("open", door) in enabling or state.has("open", door)) and door not in about_open:
+                enabling.add(("close", door))
+        busy = names | {obj for _, obj in enabling}
+        return direct + len(enabling) + self._clearing(state, unsatisfied, busy)
+
+    def _second_trip(
+        self, state: State, unsatisfied: list[Conjunct], enabling: set[tuple[str, str]]
+    ) -> set[tuple[str, str]]:
+        """Food that must go into a closed heat source (a microwave) and then somewhere else
+        (onto a plate) needs the door opened again after the cooking, and closed again
+        after that when the end-of-episode rules want it closed: two more actions than the
+        cooking's own open and close (three when the food is where the goal wants it now:
+        it must be put back)."""
+        out: set[tuple[str, str]] = set()
+        doors = [o for verb, o in enabling if verb == "close" and ("open", o) in enabling]
+        if not doors:
+            return out
+        for part in unsatisfied:
+            atom = part.tree
+            if not (isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot")):
+                continue
+            food = str(atom[1]).lstrip("?")
+            if ("place", food) not in enabling:
+                continue
+            for other in self._goal_parts:
+                place = other.tree
+                if (
+                    isinstance(place, list)
+                    and len(place) == 3
+                    and place[0] in ("ontop", "inside")
+                    and str(place[1]).lstrip("?") == food
+                    and str(place[2]).lstrip("?") not in doors
+                ):
+                    if other.compiled.holds(state):  # it is there now: it must come back
+                        out.add(("return", food))
+                    for door in doors:
+                        out.add(("reopen", door))
+                        if door in self._reclose:
+                            out.add(("reclose", door))
+        return out
+
+    def _unsatisfied_names(self, node: _Node) -> tuple[set[str], set[str]]:
+        """The objects named by the unsatisfied conjuncts (goal and applicable termination
+        conditions) of ``node``, and those named by the ones that speak of ``open``."""
+        state = node.state
+        out: set[str] = set()
+        about_open: set[str] = set()
+        pairs = list(zip(self._goal_parts, self._part_names, strict=True))
+        for i, cond in enumerate(self.task.termination_conditions):
+            if cond.action in (None, "completion") or i in node.issued:
+                pairs += zip(self._term_parts[i], self._term_names[i], strict=True)
+        for part, names in pairs:
             if not part.compiled.holds(state):
-                direct += 1
-                enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
-        return direct + len(enabling)
+                out |= names
+                if "open" in _tokens(part.tree):
+                    about_open |= names
+        return out, about_open
+
+    def _clearing(self, state: State, unsatisfied: list[Conjunct], busy: set[str]) -> int:
+        """A lower bound on the actions that must clear the way before a goal object can be
+        moved: a conjunct that puts ``x`` on or in something needs a placement of ``x``; if
+        every placing action of ``x`` is guarded by a "before" condition that does not hold
+        now (something stands on ``x``), one action on another object the condition names
+        must come first. Conditions whose objects an already counted action touches (``busy``)
+        count nothing; the rest count one per set of objects disjoint from the others."""
+        if not self._guards:
+            return 0
+        needs: list[frozenset[str]] = []
+        for part in unsatisfied:
+            atom = part.tree
+            if not (
+                isinstance(atom, list)
+                and len(atom) == 3
+                and atom[0] in ("ontop", "inside")
+                and all(isinstance(a, str) for a in atom)
+            ):
+                continue
+            x = str(atom[1]).lstrip("?")
+            if x not in self.scene or not self.scene.info(x).is_movable:
+                continue
+            if atom[0] == "inside" and any(
+                self.scene.info(p.parent).is_movable for p in state.ancestors(x)
+            ):
+                continue  # its carrier may take it there
+            best: list[frozenset[str]] | None = None
+            for verb in sorted(self._placing):
+                blocked = [
+                    others
+                    for i, others in self._guards.get((verb, x), [])
+                    if not self.evaluator.process_ok(i, state)
+                ]
+                if best is None or len(blocked) < len(best):
+                    best = blocked
+            needs += best or []
+        used: set[str] = set()
+        count = 0
+        for others in sorted(set(needs), key=lambda o: (len(o), sorted(o))):
+            if not others & busy and not others & used:
+                used |= others
+                count += 1
+        return count
+
+    def _doors_to_reclose(self, initial: State) -> frozenset[str]:
+        """The fixture doors closed at the start that the end-of-episode rules want closed
+        again once opened (read from the rules on the initial state with the door open)."""
+        out = set()
+        for o in self.scene.objects:
+            if "openable" in o.abilities and not initial.has("open", o.name):
+                opened = initial.with_flag("open", o.name)
+                if any(o.name in e.objects for e in finish_events(self.scene, initial, opened, 0)):
+                    out.add(o.name)
+        return frozenset(out)
 
     def _trace(
         self, parents: dict[_Node, tuple[_Node, str] | None], node: _Node
@@ -566,6 +798,20 @@ def _tip(cond: Condition) -> str:
 def _can_hold(scene: Scene, name: str) -> bool:
     info = scene.info(name)
     return not (info.is_substance or info.is_agent)
+
+
+def _names_in(tree: object, scene: Scene) -> frozenset[str]:
+    """The scene objects a parsed BDDL tree names."""
+    if isinstance(tree, list):
+        return frozenset().union(*(_names_in(t, scene) for t in tree)) if tree else frozenset()
+    name = str(tree).lstrip("?")
+    return frozenset({name}) if name in scene else frozenset()
+
+
+def _tokens(tree: object) -> frozenset[str]:
+    if isinstance(tree, list):
+        return frozenset().union(*(_tokens(t) for t in tree)) if tree else frozenset()
+    return frozenset({str(tree)})
 
 
 def _split(text: str) -> tuple[str, tuple[str, ...]] | None:

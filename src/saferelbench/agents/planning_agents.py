@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
 from saferelbench.agents.parsing import format_answer
-from saferelbench.agents.planner import Planner, PlanStepInfo
+from saferelbench.agents.planner import Planner, PlanStepInfo, SearchStats
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.state import State
 from saferelbench.world.task import Task
@@ -47,6 +47,8 @@ class PlanningAgent:
         #: search statistics of the episode: number of searches and states expanded
         self.searches = 0
         self.expanded = 0
+        #: the cost of every search of the episode together (expanded, simulated, seconds)
+        self.stats = SearchStats()
 
     def reset(self, task: Task, seed: int) -> None:
         self._task = task
@@ -55,6 +57,7 @@ class PlanningAgent:
         self.failures = []
         self.searches = 0
         self.expanded = 0
+        self.stats = SearchStats()
 
     def act(self, observation: Observation) -> str:
         planner = self._planner_for(observation)
@@ -66,6 +69,7 @@ class PlanningAgent:
             result = planner.plan(observation.state, issued)
             self.searches += 1
             self.expanded += result.expanded
+            self.stats.add(result.stats)
             if not result.ok:
                 self.failures.append(f"step {observation.step}: {result.failure}")
                 self._plan = []
