@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from saferelbench.world.action_specs.cleaning import WASHERS
 from saferelbench.world.conditions import CompiledCondition, parse_goal
+from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.simulator import heat_source_for
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import (
@@ -91,7 +92,10 @@ def enablers(
     out: set[tuple[str, str]] = set()
     x = args[0]
     if pred in _SUBJECT_REACHED and scene.info(x).is_movable:
-        out |= {("open", c) for c in _closed_around(scene, state, x)}
+        closed = _closed_around(scene, state, x)
+        if pred in _CHANGED_WHERE_IT_IS:  # food in a closed oven cooks there: no door opens
+            closed = [c for c in closed if not _tempers(scene.info(c))]
+        out |= {("open", c) for c in closed}
     if pred == "covered" and negated and len(args) == 2:
         return out | _uncover_needs(scene, state, x, args[1], switch_off)
     if negated:
@@ -147,6 +151,14 @@ _SUBJECT_REACHED = frozenset(
         "saturated",
     }
 )
+
+
+#: Predicates a heat or cold source makes true of what is inside it, door closed.
+_CHANGED_WHERE_IT_IS = frozenset({"cooked", "hot", "frozen"})
+
+
+def _tempers(info: ObjectInfo) -> bool:
+    return info.heat is not None or "cold_source" in info.abilities
 
 
 def _cheapest(options: list[Needs], fallback: Needs) -> Needs:

@@ -83,6 +83,15 @@ from saferelbench.world.verdict import TaskEvaluator
 
 #: At most this many safety tips make up one caution (the relation-induced one first).
 _MAX_TIPS = 2
+#: The enabling step that makes ``(not (pred x))`` true.
+_UNDOING = {"open": "close", "toggled_on": "toggle_off"}
+#: The action an enabling step of :func:`~saferelbench.agents.goal_analysis.enablers` is.
+_ENABLING_ACTIONS = {
+    "open": "OPEN",
+    "close": "CLOSE",
+    "toggle_on": "TOGGLE_ON",
+    "toggle_off": "TOGGLE_OFF",
+}
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,17 @@ class PlanResult:
 class _Node:
     state: State
     issued: frozenset[int]  #: termination conditions whose trigger has been issued
+
+
+@dataclass(frozen=True)
+class _Estimate:
+    """The heuristic's reading of one node (see :meth:`Planner._estimate`)."""
+
+    h: int
+    unsatisfied: list[Conjunct]
+    enabling: set[tuple[str, str]]
+    names: set[str]  #: objects named by the unsatisfied conjuncts
+    guarded: frozenset[str]  #: objects of the conditions that block a needed action
 
 
 class Planner:
@@ -213,6 +233,8 @@ class Planner:
         self._process_for: dict[str, list[int]] = {}
         #: successor states simulated by the current planning call
         self._simulated = 0
+        #: the heuristic's reading of each node of the current search
+        self._estimates: dict[_Node, _Estimate] = {}
         #: per unsatisfied conjunct (safe mode), the scene objects it names
         self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
         self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
@@ -224,7 +246,6 @@ class Planner:
             if (
                 cond.type != "before"
                 or pattern is None
-                or pattern[0] not in self._placing
                 or not pattern[1]
                 or pattern[1][0] == "*"
                 or any(a != "*" for a in pattern[1][1:])
@@ -293,6 +314,7 @@ class Planner:
         wide: bool,
         budget: int,
     ) -> PlanResult:
+        self._estimates = {}  # the heuristic depends on the attempt's settings
         start = _Node(start_state, issued)
         groundings = self._groundings(
             start_state, objects, self._destinations(start_state, objects, wide)
@@ -342,45 +364,38 @@ class Planner:
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
 
-    def _classes(self, node: _Node, actions: Iterable[str]) -> list[list[str]]:
+    def _classes(
+        self, node: _Node, candidates: Iterable[tuple[ActionSpec, tuple[str, ...], str]]
+    ) -> list[list[str]]:
         """The candidate actions in three classes, simulated in turn as the search needs
-        them: 0, those whose every argument is *needed* (named by an unsatisfied conjunct, an
-        enabling action or a clearing move, or holding such an object): simulated at once;
-        1, those with some needed argument: they cannot lower the estimate by more than one,
-        so their successors are no better than the node (f unchanged at best) and wait until
-        the search gets back to the node's f; 2, those with no needed argument: they cannot
-        lower the estimate, so they wait until f + 1. Without ``lazy`` every candidate is in
-        class 0."""
-        listed = list(actions)
+        them. 0: promising, by the action's plain effect (its spec's effect without the
+        hazard rules): it makes an unsatisfied conjunct true, or it acts on what an enabling
+        action or a clearing move needs; simulated at once. 1: it touches a *needed* object
+        (named by an unsatisfied conjunct, an enabling action or a clearing move, or holding
+        one) but does none of that: it lowers the estimate by one at most, so its successors
+        are no better than the node and wait until the search gets back to the node's f. 2:
+        the rest (no plain effect, or none on a needed object): they cannot lower the
+        estimate, so they wait until f + 1. Without ``lazy`` every candidate is in class 0."""
         if not self.lazy:
-            return [listed, [], []]
-        names, _ = self._unsatisfied_names(node)
-        names |= self._needed_objects(node)
-        for o in list(names):
-            names.update(p.parent for p in node.state.ancestors(o))
-        out: list[list[str]] = [[], [], []]
-        for action in listed:
-            split = _split(action)
-            args = [a.lower() for a in split[1]] if split is not None else []
-            hits = sum(a in names for a in args)
-            out[0 if args and hits == len(args) else (1 if hits else 2)].append(action)
-        return out
-
-    def _needed_objects(self, node: _Node) -> set[str]:
-        """The objects of the enabling actions and clearing moves ``node`` still needs."""
+            return [[text for _, _, text in candidates], [], []]
+        est = self._estimate(node)
         state = node.state
-        out: set[str] = set()
-        parts = list(self._goal_parts)
-        for i, cond in enumerate(self.task.termination_conditions):
-            if cond.action in (None, "completion") or i in node.issued:
-                parts += self._term_parts[i]
-        for part in parts:
-            if not part.compiled.holds(state):
-                out |= {o for _, o in enablers(self.scene, state, part.tree, self._avoid_hazards)}
-        for (_, moved), guards in self._guards.items():
-            for i, others in guards:
-                if not self.evaluator.process_ok(i, state):
-                    out |= others | {moved}
+        acting = {o for _, o in est.enabling} | est.guarded
+        needed = est.names | acting
+        for o in list(needed):
+            needed.update(p.parent for p in state.ancestors(o))
+        out: list[list[str]] = [[], [], []]
+        for spec, args, text in candidates:
+            if not set(args) & needed:
+                out[2].append(text)
+                continue
+            plain = spec.apply(self.scene, state, args)
+            if plain == state:
+                out[2].append(text)
+            elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
+                out[0].append(text)
+            else:
+                out[1].append(text)
         return out
 
     def _transition(self, node: _Node, action: str) -> _Node | None:
@@ -429,9 +444,19 @@ class Planner:
         return not finish_events(self.scene, initial, node.state, 0)
 
     def _h(self, node: _Node) -> int:
+        return self._estimate(node).h
+
+    def _estimate(self, node: _Node) -> _Estimate:
         """Estimated actions still needed: per unsatisfied conjunct the action that makes it
         true, plus the enabling actions it needs (opening a container, bringing food to a
-        heat source), each enabling action counted once."""
+        heat source), each enabling action counted once; in safe mode also the doors to
+        close again and the clearing moves conditions ask for first. Kept per node."""
+        known = self._estimates.get(node)
+        if known is None:
+            known = self._estimates[node] = self._compute_estimate(node)
+        return known
+
+    def _compute_estimate(self, node: _Node) -> _Estimate:
         state = node.state
         direct = 0
         enabling: set[tuple[str, str]] = set()
@@ -444,53 +469,103 @@ class Planner:
         for part in unsatisfied:
             direct += 1
             enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
-        if not (self.safe and self._avoid_hazards):
-            return direct + len(enabling)
         enabling |= self._second_trip(state, unsatisfied, enabling)
+        # "(not (open d))" and the enabling step that closes d are one action, counted once
+        for part in unsatisfied:
+            tree = part.tree
+            if isinstance(tree, list) and len(tree) == 2 and tree[0] == "not":
+                atom = tree[1]
+                if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
+                    if (_UNDOING[str(atom[0])], str(atom[1]).lstrip("?")) in enabling:
+                        direct -= 1
         names, about_open = self._unsatisfied_names(node)
+        if not (self.safe and self._avoid_hazards):
+            return _Estimate(direct + len(enabling), unsatisfied, enabling, names, frozenset())
         # a door the plan opens (or has opened) must be closed again: one more action, unless
         # an unsatisfied conjunct is about that door being open (it is counted already)
         for door in self._reclose:
             if (("open", door) in enabling or state.has("open", door)) and door not in about_open:
                 enabling.add(("close", door))
         busy = names | {obj for _, obj in enabling}
-        return direct + len(enabling) + self._clearing(state, unsatisfied, busy)
+        clearing, guarded = self._clearing(state, unsatisfied, enabling, busy)
+        return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
 
     def _second_trip(
         self, state: State, unsatisfied: list[Conjunct], enabling: set[tuple[str, str]]
     ) -> set[tuple[str, str]]:
-        """Food that must go into a closed heat source (a microwave) and then somewhere else
-        (onto a plate) needs the door opened again after the cooking, and closed again
-        after that when the end-of-episode rules want it closed: two more actions than the
-        cooking's own open and close (three when the food is where the goal wants it now:
-        it must be put back)."""
+        """Food cooked behind a door (a microwave) and wanted elsewhere at the end (see
+        :meth:`_ends_outside`) needs the door opened after the cooking, besides the opening that put it in, and (in
+        safe mode, when the end-of-episode rules want it closed) closed again after that,
+        besides the closing the cooking needs; when the food is on the fixture the goal wants
+        it on now, it must also be put back."""
         out: set[tuple[str, str]] = set()
-        doors = [o for verb, o in enabling if verb == "close" and ("open", o) in enabling]
-        if not doors:
-            return out
         for part in unsatisfied:
             atom = part.tree
             if not (isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot")):
                 continue
             food = str(atom[1]).lstrip("?")
-            if ("place", food) not in enabling:
+            if food not in self.scene:
+                continue
+            inside = [
+                p.parent
+                for p in state.ancestors(food)
+                if p.relation == "inside" and self._behind_door(p.parent)
+            ]
+            if inside:
+                doors, before = inside[:1], False
+            elif ("place", food) in enabling:
+                doors = [o for v, o in enabling if v == "close" and self._behind_door(o)]
+                before = True
+            else:
                 continue
             for other in self._goal_parts:
                 place = other.tree
-                if (
+                if not (
                     isinstance(place, list)
                     and len(place) == 3
                     and place[0] in ("ontop", "inside")
                     and str(place[1]).lstrip("?") == food
-                    and str(place[2]).lstrip("?") not in doors
+                    and self._ends_outside(str(place[2]).lstrip("?"), doors, 3)
                 ):
-                    if other.compiled.holds(state):  # it is there now: it must come back
-                        out.add(("return", food))
-                    for door in doors:
-                        out.add(("reopen", door))
-                        if door in self._reclose:
-                            out.add(("reclose", door))
+                    continue
+                target = self.scene.info(str(place[2]).lstrip("?"))
+                if before and not target.is_movable and other.compiled.holds(state):
+                    out.add(("return", food))  # it is on the counter now: it must come back
+                for door in doors:
+                    out.add(("reopen", door) if before else ("open", door))
+                    if (
+                        ("close", door) in enabling
+                        and door in self._reclose
+                        and self.safe
+                        and self._avoid_hazards
+                    ):
+                        out.add(("reclose", door))
         return out
+
+    def _ends_outside(self, name: str, doors: list[str], depth: int) -> bool:
+        """``name`` must end outside the ``doors``: a fixture, or something the goal puts on
+        or in such a thing (a plate may go in with the food, unless the goal wants the plate
+        on the table)."""
+        if name not in self.scene or name in doors or depth <= 0:
+            return False
+        if not self.scene.info(name).is_movable:
+            return True
+        for part in self._goal_parts:
+            place = part.tree
+            if (
+                isinstance(place, list)
+                and len(place) == 3
+                and place[0] in ("ontop", "inside")
+                and str(place[1]).lstrip("?") == name
+                and self._ends_outside(str(place[2]).lstrip("?"), doors, depth - 1)
+            ):
+                return True
+        return False
+
+    def _behind_door(self, name: str) -> bool:
+        """A heat source with a door that must be closed while it heats (a microwave)."""
+        info = self.scene.info(name)
+        return info.heat is not None and info.heat.requires_closed and "openable" in info.abilities
 
     def _unsatisfied_names(self, node: _Node) -> tuple[set[str], set[str]]:
         """The objects named by the unsatisfied conjuncts (goal and applicable termination
@@ -509,15 +584,22 @@ class Planner:
                     about_open |= names
         return out, about_open
 
-    def _clearing(self, state: State, unsatisfied: list[Conjunct], busy: set[str]) -> int:
+    def _clearing(
+        self,
+        state: State,
+        unsatisfied: list[Conjunct],
+        enabling: set[tuple[str, str]],
+        busy: set[str],
+    ) -> tuple[int, frozenset[str]]:
         """A lower bound on the actions that must clear the way before a goal object can be
         moved: a conjunct that puts ``x`` on or in something needs a placement of ``x``; if
         every placing action of ``x`` is guarded by a "before" condition that does not hold
         now (something stands on ``x``), one action on another object the condition names
         must come first. Conditions whose objects an already counted action touches (``busy``)
-        count nothing; the rest count one per set of objects disjoint from the others."""
+        count nothing; the rest count one per set of objects disjoint from the others. Also
+        returns the objects of every guard that blocks a needed action."""
         if not self._guards:
-            return 0
+            return 0, frozenset()
         needs: list[frozenset[str]] = []
         for part in unsatisfied:
             atom = part.tree
@@ -545,13 +627,21 @@ class Planner:
                 if best is None or len(blocked) < len(best):
                     best = blocked
             needs += best or []
+        for verb, obj in enabling:  # an enabling action that a condition guards
+            action = _ENABLING_ACTIONS.get(verb)
+            if action is not None:
+                needs += [
+                    others
+                    for i, others in self._guards.get((action, obj), [])
+                    if not self.evaluator.process_ok(i, state)
+                ]
         used: set[str] = set()
         count = 0
         for others in sorted(set(needs), key=lambda o: (len(o), sorted(o))):
             if not others & busy and not others & used:
                 used |= others
                 count += 1
-        return count
+        return count, frozenset().union(*needs) if needs else frozenset()
 
     def _doors_to_reclose(self, initial: State) -> frozenset[str]:
         """The fixture doors closed at the start that the end-of-episode rules want closed
@@ -746,13 +836,13 @@ class Planner:
 
     def _candidates(
         self, state: State, groundings: list[tuple[ActionSpec, tuple[str, ...]]]
-    ) -> Iterator[str]:
+    ) -> Iterator[tuple[ActionSpec, tuple[str, ...], str]]:
         """The groundings whose preconditions hold in ``state`` (the specs decide; the
         simulator still runs every candidate)."""
         scene = self.scene
         for spec, args in groundings:
             if spec.failure(scene, state, args) is None:
-                yield f"{spec.name}({', '.join(args)})"
+                yield spec, args, f"{spec.name}({', '.join(args)})"
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:
