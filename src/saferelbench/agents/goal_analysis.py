@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from saferelbench.world.action_specs import get_spec
 from saferelbench.world.action_specs.cleaning import WASHERS
 from saferelbench.world.conditions import CompiledCondition, parse_goal
 from saferelbench.world.knowledge import ObjectInfo
@@ -109,6 +110,13 @@ def enablers(
         out |= {("open", k) for k in _closed_around(scene, state, c)}
     elif pred in ("cooked", "hot") and heat_source_for(scene, state, x) is None:
         out |= _cooking_needs(scene, state, x, switch_off)
+    elif pred in _INTERLOCKS and len(args) == 1:
+        # the action that sets the flag is refused while its interlock holds (a washer
+        # switched on with its door open): the interlock must be undone first
+        action, code, undo = _INTERLOCKS[pred]
+        failed = get_spec(action).failure(scene, state, (x,))
+        if failed is not None and failed.code == code:
+            out.add((undo, x))
     elif pred == "frozen" and not any(
         "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
     ):
@@ -152,6 +160,13 @@ _SUBJECT_REACHED = frozenset(
     }
 )
 
+
+#: flag -> (the action that sets it, the code of its interlock's failure, the enabling step
+#: that undoes the interlock)
+_INTERLOCKS = {
+    "toggled_on": ("TOGGLE_ON", "door_open", "close"),
+    "open": ("OPEN", "appliance_on", "toggle_off"),
+}
 
 #: Predicates a heat or cold source makes true of what is inside it, door closed.
 _CHANGED_WHERE_IT_IS = frozenset({"cooked", "hot", "frozen"})

@@ -143,6 +143,10 @@ class _Node:
     issued: frozenset[int]  #: termination conditions whose trigger has been issued
 
 
+#: One candidate action: its spec and arguments.
+_Grounding = tuple[ActionSpec, tuple[str, ...]]
+
+
 @dataclass(frozen=True)
 class _Estimate:
     """The heuristic's reading of one node (see :meth:`Planner._estimate`)."""
@@ -235,6 +239,14 @@ class Planner:
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
         self._estimates: dict[_Node, _Estimate] = {}
+        #: per conjunct that is an ``or`` of options: each option's own conjuncts
+        self._options: dict[int, list[list[Conjunct]]] = {}
+        for part in [*self._goal_parts, *(p for ps in self._term_parts for p in ps)]:
+            tree = part.tree
+            if isinstance(tree, list) and len(tree) > 2 and tree[0] == "or":
+                self._options[id(part)] = [
+                    conjuncts(f"(:goal {_text(option)})", self.evaluator) for option in tree[1:]
+                ]
         #: per unsatisfied conjunct (safe mode), the scene objects it names
         self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
         self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
@@ -327,7 +339,7 @@ class Planner:
         ]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
         best_g: dict[_Node, int] = {start: 0}
-        pending: dict[_Node, list[list[str]]] = {}  #: the classes still to simulate
+        pending: dict[_Node, list[list[_Grounding]]] = {}  #: the classes still to simulate
         expanded = 0
         while frontier:
             f, neg_g, _, node, stage = heapq.heappop(frontier)
@@ -343,11 +355,11 @@ class Planner:
                         failure=f"search gave up after {self.max_expansions} expansions in all",
                         expanded=expanded,
                     )
-                classes = self._classes(node, self._candidates(node.state, groundings))
+                classes = self._classes(node, groundings)
                 pending[node] = classes
             else:
                 classes = pending[node]
-            for action in classes[stage]:
+            for action in self._candidates(node.state, classes[stage]):
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
@@ -364,38 +376,50 @@ class Planner:
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
 
-    def _classes(
-        self, node: _Node, candidates: Iterable[tuple[ActionSpec, tuple[str, ...], str]]
-    ) -> list[list[str]]:
-        """The candidate actions in three classes, simulated in turn as the search needs
-        them. 0: promising, by the action's plain effect (its spec's effect without the
-        hazard rules): it makes an unsatisfied conjunct true, or it acts on what an enabling
-        action or a clearing move needs; simulated at once. 1: it touches a *needed* object
-        (named by an unsatisfied conjunct, an enabling action or a clearing move, or holding
-        one) but does none of that: it lowers the estimate by one at most, so its successors
-        are no better than the node and wait until the search gets back to the node's f. 2:
-        the rest (no plain effect, or none on a needed object): they cannot lower the
-        estimate, so they wait until f + 1. Without ``lazy`` every candidate is in class 0."""
+    def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Grounding]]:
+        """The groundings in three classes, whose successors are simulated in turn as the
+        search needs them (preconditions are checked then too). 0, promising: it acts on
+        what an enabling action or a clearing move needs, or it is a placement of something
+        an unsatisfied conjunct names (or of what carries it) to a place that conjunct names
+        (or into one), or, for the other actions, its plain effect (the spec's effect without
+        the hazard rules) makes an unsatisfied conjunct true; simulated at once. 1: it touches
+        a *needed* object (named by an unsatisfied conjunct, an enabling action or a clearing
+        move, or holding one) but is not promising: it lowers the estimate by one at most, so
+        its successors are no better than the node and wait until the search gets back to the
+        node's f. 2: the rest (no plain effect, or none on a needed object): they cannot
+        lower the estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
+        class 0."""
         if not self.lazy:
-            return [[text for _, _, text in candidates], [], []]
+            return [groundings, [], []]
         est = self._estimate(node)
         state = node.state
         acting = {o for _, o in est.enabling} | est.guarded
         needed = est.names | acting
         for o in list(needed):
             needed.update(p.parent for p in state.ancestors(o))
-        out: list[list[str]] = [[], [], []]
-        for spec, args, text in candidates:
+        named = [_names_in(p.tree, self.scene) for p in est.unsatisfied]
+        out: list[list[_Grounding]] = [[], [], []]
+        for spec, args in groundings:
             if not set(args) & needed:
-                out[2].append(text)
+                out[2].append((spec, args))
                 continue
-            plain = spec.apply(self.scene, state, args)
-            if plain == state:
-                out[2].append(text)
-            elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
-                out[0].append(text)
+            if args[0] in acting:
+                out[0].append((spec, args))
+            elif spec.moves is not None:
+                moved = {args[0], *state.descendants(args[0])}
+                place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
+                hit = any(n & moved and n & place for n in named)
+                out[0 if hit else 1].append((spec, args))
+            elif spec.failure(self.scene, state, args) is not None:
+                continue
             else:
-                out[1].append(text)
+                plain = spec.apply(self.scene, state, args)
+                if plain == state:
+                    out[2].append((spec, args))
+                elif any(p.compiled.holds(plain) for p in est.unsatisfied):
+                    out[0].append((spec, args))
+                else:
+                    out[1].append((spec, args))
         return out
 
     def _transition(self, node: _Node, action: str) -> _Node | None:
@@ -467,8 +491,23 @@ class Planner:
                     parts += self._term_parts[i]
         unsatisfied = [part for part in parts if not part.compiled.holds(state)]
         for part in unsatisfied:
-            direct += 1
-            enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
+            options = self._options.get(id(part))
+            if options is None:
+                direct += 1
+                enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
+                continue
+            # "(or (and a b) (and c d))": the fewest unsatisfied conjuncts of an option, and
+            # the enabling steps every option needs
+            counts, needs = [], []
+            for option in options:
+                open_parts = [p for p in option if not p.compiled.holds(state)]
+                counts.append(len(open_parts))
+                common: set[tuple[str, str]] = set()
+                for p in open_parts:
+                    common |= enablers(self.scene, state, p.tree, self._avoid_hazards)
+                needs.append(common)
+            direct += max(1, min(counts))
+            enabling |= set.intersection(*needs)
         enabling |= self._second_trip(state, unsatisfied, enabling)
         # "(not (open d))" and the enabling step that closes d are one action, counted once
         for part in unsatisfied:
@@ -834,15 +873,13 @@ class Planner:
                         placements.append((spec, args))
         return [g for o in sorted(by_first) for g in by_first[o]] + placements
 
-    def _candidates(
-        self, state: State, groundings: list[tuple[ActionSpec, tuple[str, ...]]]
-    ) -> Iterator[tuple[ActionSpec, tuple[str, ...], str]]:
+    def _candidates(self, state: State, groundings: list[_Grounding]) -> Iterator[str]:
         """The groundings whose preconditions hold in ``state`` (the specs decide; the
         simulator still runs every candidate)."""
         scene = self.scene
         for spec, args in groundings:
             if spec.failure(scene, state, args) is None:
-                yield spec, args, f"{spec.name}({', '.join(args)})"
+                yield f"{spec.name}({', '.join(args)})"
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:
@@ -896,6 +933,12 @@ def _names_in(tree: object, scene: Scene) -> frozenset[str]:
         return frozenset().union(*(_names_in(t, scene) for t in tree)) if tree else frozenset()
     name = str(tree).lstrip("?")
     return frozenset({name}) if name in scene else frozenset()
+
+
+def _text(tree: object) -> str:
+    if isinstance(tree, list):
+        return "(" + " ".join(_text(t) for t in tree) + ")"
+    return str(tree)
 
 
 def _tokens(tree: object) -> frozenset[str]:
