@@ -70,7 +70,7 @@ from saferelbench.agents.goal_analysis import (
     substance_helpers,
     without_hazard_marks,
 )
-from saferelbench.world.action_specs import ActionSpec, all_specs
+from saferelbench.world.action_specs import ActionSpec, all_specs, get_spec
 from saferelbench.world.actions import normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, trigger_matches
 from saferelbench.world.events import Outcome
@@ -83,8 +83,9 @@ from saferelbench.world.verdict import TaskEvaluator
 
 #: At most this many safety tips make up one caution (the relation-induced one first).
 _MAX_TIPS = 2
-#: The enabling step that makes ``(not (pred x))`` true.
+#: The enabling step that makes ``(not (pred x))`` true, and the one that makes ``(pred x)``.
 _UNDOING = {"open": "close", "toggled_on": "toggle_off"}
+_DOING = {"open": "open", "toggled_on": "toggle_on"}
 #: The action an enabling step of :func:`~saferelbench.agents.goal_analysis.enablers` is.
 _ENABLING_ACTIONS = {
     "open": "OPEN",
@@ -239,6 +240,12 @@ class Planner:
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
         self._estimates: dict[_Node, _Estimate] = {}
+        #: the appliances the goal wants switched on
+        self._wanted_on = {
+            str(p.tree[1]).lstrip("?")
+            for p in self._goal_parts
+            if isinstance(p.tree, list) and len(p.tree) == 2 and p.tree[0] == "toggled_on"
+        }
         #: per conjunct that is an ``or`` of options: each option's own conjuncts
         self._options: dict[int, list[list[Conjunct]]] = {}
         for part in [*self._goal_parts, *(p for ps in self._term_parts for p in ps)]:
@@ -378,11 +385,12 @@ class Planner:
 
     def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Grounding]]:
         """The groundings in three classes, whose successors are simulated in turn as the
-        search needs them (preconditions are checked then too). 0, promising: it acts on
-        what an enabling action or a clearing move needs, or it is a placement of something
-        an unsatisfied conjunct names (or of what carries it) to a place that conjunct names
-        (or into one), or, for the other actions, its plain effect (the spec's effect without
-        the hazard rules) makes an unsatisfied conjunct true; simulated at once. 1: it touches
+        search needs them (preconditions are checked then too). 0, promising: a placement
+        of something a clearing move must move, or of what an enabling action needs to a
+        needed place, or of something an unsatisfied conjunct names (or of what carries it)
+        to a place that conjunct names (or into one); another action whose plain effect (the
+        spec's effect without the hazard rules) changes the state and either acts on what an
+        enabling action needs or makes an unsatisfied conjunct true; simulated at once. 1: it touches
         a *needed* object (named by an unsatisfied conjunct, an enabling action or a clearing
         move, or holding one) but is not promising: it lowers the estimate by one at most, so
         its successors are no better than the node and wait until the search gets back to the
@@ -403,12 +411,14 @@ class Planner:
             if not set(args) & needed:
                 out[2].append((spec, args))
                 continue
-            if args[0] in acting:
-                out[0].append((spec, args))
-            elif spec.moves is not None:
+            if spec.moves is not None:
                 moved = {args[0], *state.descendants(args[0])}
                 place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
-                hit = any(n & moved and n & place for n in named)
+                hit = (
+                    args[0] in est.guarded
+                    or (args[0] in acting and args[-1] in needed)
+                    or any(n & moved and n & place for n in named)
+                )
                 out[0 if hit else 1].append((spec, args))
             elif spec.failure(self.scene, state, args) is not None:
                 continue
@@ -416,7 +426,7 @@ class Planner:
                 plain = spec.apply(self.scene, state, args)
                 if plain == state:
                     out[2].append((spec, args))
-                elif any(p.compiled.holds(plain) for p in est.unsatisfied):
+                elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
                     out[0].append((spec, args))
                 else:
                     out[1].append((spec, args))
@@ -509,6 +519,7 @@ class Planner:
             direct += max(1, min(counts))
             enabling |= set.intersection(*needs)
         enabling |= self._second_trip(state, unsatisfied, enabling)
+        enabling |= self._interlocks(state, enabling)
         # "(not (open d))" and the enabling step that closes d are one action, counted once
         for part in unsatisfied:
             tree = part.tree
@@ -528,6 +539,27 @@ class Planner:
         busy = names | {obj for _, obj in enabling}
         clearing, guarded = self._clearing(state, unsatisfied, enabling, busy)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
+
+    def _interlocks(self, state: State, enabling: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        """A door to open on an appliance that is on (a washer) needs it switched off first
+        (OPEN's interlock); an appliance the goal wants on whose door the plan opens must be
+        closed again before it is switched on (TOGGLE_ON's), and switched on again if it is
+        on now."""
+        out: set[tuple[str, str]] = set()
+        for verb, name in enabling:
+            if verb != "open" or "toggleable" not in self.scene.info(name).abilities:
+                continue
+            failed = get_spec("OPEN").failure(self.scene, state, (name,))
+            if failed is not None and failed.code == "appliance_on":
+                out.add(("toggle_off", name))
+            if name in self._wanted_on:
+                opened = state.with_flag("open", name).with_flag("toggled_on", name, False)
+                failed = get_spec("TOGGLE_ON").failure(self.scene, opened, (name,))
+                if failed is not None and failed.code == "door_open":
+                    out.add(("close", name))
+                    if state.has("toggled_on", name):
+                        out.add(("toggle_on", name))
+        return out
 
     def _second_trip(
         self, state: State, unsatisfied: list[Conjunct], enabling: set[tuple[str, str]]
@@ -666,7 +698,15 @@ class Planner:
                 if best is None or len(blocked) < len(best):
                     best = blocked
             needs += best or []
-        for verb, obj in enabling:  # an enabling action that a condition guards
+        steps = set(enabling)
+        for part in unsatisfied:  # "(open x)" is OPEN(x), "(not (toggled_on x))" TOGGLE_OFF(x)
+            tree = part.tree
+            negated = isinstance(tree, list) and len(tree) == 2 and tree[0] == "not"
+            atom = tree[1] if negated and isinstance(tree, list) else tree
+            if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
+                name = str(atom[1]).lstrip("?")
+                steps.add((_UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])], name))
+        for verb, obj in steps:  # an action the plan needs that a condition guards
             action = _ENABLING_ACTIONS.get(verb)
             if action is not None:
                 needs += [
