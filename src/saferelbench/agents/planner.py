@@ -387,10 +387,10 @@ class Planner:
         """The groundings in three classes, whose successors are simulated in turn as the
         search needs them (preconditions are checked then too). 0, promising: a placement
         of something a clearing move must move, or of what an enabling action needs to a
-        needed place, or of something an unsatisfied conjunct names (or of what carries it)
-        to a place that conjunct names (or into one); another action whose plain effect (the
-        spec's effect without the hazard rules) changes the state and either acts on what an
-        enabling action needs or makes an unsatisfied conjunct true; simulated at once. 1: it touches
+        needed place, or one whose plain effect (the spec's effect without the hazard rules)
+        makes an unsatisfied conjunct true; another action whose plain effect changes the
+        state and either acts on what an enabling action needs or makes an unsatisfied
+        conjunct true; simulated at once. 1: it touches
         a *needed* object (named by an unsatisfied conjunct, an enabling action or a clearing
         move, or holding one) but is not promising: it lowers the estimate by one at most, so
         its successors are no better than the node and wait until the search gets back to the
@@ -414,11 +414,12 @@ class Planner:
             if spec.moves is not None:
                 moved = {args[0], *state.descendants(args[0])}
                 place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
-                hit = (
-                    args[0] in est.guarded
-                    or (args[0] in acting and args[-1] in needed)
-                    or any(n & moved and n & place for n in named)
-                )
+                hit = args[0] in est.guarded or (args[0] in acting and args[-1] in needed)
+                if not hit and any(n & moved and n & place for n in named):
+                    if spec.failure(self.scene, state, args) is not None:
+                        continue
+                    plain = spec.apply(self.scene, state, args)
+                    hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args))
             elif spec.failure(self.scene, state, args) is not None:
                 continue
@@ -604,6 +605,11 @@ class Planner:
                     out.add(("return", food))  # it is on the counter now: it must come back
                 for door in doors:
                     out.add(("reopen", door) if before else ("open", door))
+                    running = state.with_flag("open", door, False).with_flag("toggled_on", door)
+                    failed = get_spec("OPEN").failure(self.scene, running, (door,))
+                    will_run = ("toggle_on", door) in enabling or state.has("toggled_on", door)
+                    if will_run and failed is not None and failed.code == "appliance_on":
+                        out.add(("toggle_off", door))  # OPEN's interlock: switched off first
                     if (
                         ("close", door) in enabling
                         and door in self._reclose
