@@ -401,7 +401,11 @@ class Planner:
             return [groundings, [], []]
         est = self._estimate(node)
         state = node.state
-        acting = {o for _, o in est.enabling} | est.guarded
+        # the objects the enabling steps act on ("soak" names tool/substance; "supply" and
+        # "fill" name a substance: every substance helper may serve)
+        acting = {o.split("/")[0] for _, o in est.enabling} | est.guarded
+        if any(o not in self.scene for o in acting):  # a substance to supply, soak, fill
+            acting |= set(substance_helpers(self._goal_predicates, self.scene, state))
         needed = est.names | acting
         for o in list(needed):
             needed.update(p.parent for p in state.ancestors(o))
