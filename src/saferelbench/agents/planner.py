@@ -86,6 +86,10 @@ _MAX_TIPS = 2
 #: The enabling step that makes ``(not (pred x))`` true, and the one that makes ``(pred x)``.
 _UNDOING = {"open": "close", "toggled_on": "toggle_off"}
 _DOING = {"open": "open", "toggled_on": "toggle_on"}
+#: Enabling steps that act on the object they name (the others are about substances).
+_OBJECT_STEPS = frozenset(
+    {"open", "close", "toggle_on", "toggle_off", "place", "return", "reopen", "reclose"}
+)
 #: The action an enabling step of :func:`~saferelbench.agents.goal_analysis.enablers` is.
 _ENABLING_ACTIONS = {
     "open": "OPEN",
@@ -236,6 +240,12 @@ class Planner:
         #: in the restricted search, skip steps that only move substances nothing needs
         self._prune_substances = False
         self._process_for: dict[str, list[int]] = {}
+        #: per action (and reading): it triggers a condition only the strict reading covers
+        self._near_only: dict[str, bool] = {}
+        #: the current attempt met an action only the strict reading covers
+        self._read_strictly = False
+        #: the last attempt's frontier ran empty (no plan in its whole space)
+        self._exhausted = False
         #: successor states simulated by the current planning call
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
@@ -303,7 +313,18 @@ class Planner:
         result = PlanResult(failure="nothing to search")
         for avoid in [True] if self.safe else [False]:
             self._avoid_hazards = avoid
+            previous: tuple[frozenset[str], bool, bool] | None = None
             for objects, wide, strict in scopes:
+                if (
+                    previous == (objects, wide, True)
+                    and not strict
+                    and self._exhausted
+                    and not self._read_strictly
+                ):
+                    # the strict attempt saw its whole space and the strict reading never
+                    # applied there: the same space read as written has no plan either
+                    continue
+                previous = (objects, wide, strict)
                 budget = self.max_expansions - expanded  # one budget for every attempt
                 if strict:  # a quick first try: most tasks need nothing else
                     budget = min(budget, max(1, self.max_expansions // 10))
@@ -311,6 +332,7 @@ class Planner:
                     break
                 self._prune_substances = not wide
                 self._strict = strict
+                self._read_strictly = self._exhausted = False
                 result = self._search(state, issued, objects, wide, budget)
                 expanded += result.expanded
                 if result.ok:
@@ -379,6 +401,7 @@ class Planner:
             else:  # class k's successors have f >= this node's f + k - 1 (see _classes)
                 heapq.heappush(frontier, (f + later - 1, neg_g, next(tie), node, later))
         kind = "safe plan" if self.safe else "plan"
+        self._exhausted = True
         return PlanResult(
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
@@ -401,10 +424,10 @@ class Planner:
             return [groundings, [], []]
         est = self._estimate(node)
         state = node.state
-        # the objects the enabling steps act on ("soak" names tool/substance; "supply" and
-        # "fill" name a substance: every substance helper may serve)
+        # the objects the enabling steps act on
         acting = {o.split("/")[0] for _, o in est.enabling} | est.guarded
-        if any(o not in self.scene for o in acting):  # a substance to supply, soak, fill
+        if any(verb not in _OBJECT_STEPS for verb, _ in est.enabling):
+            # a substance to supply, soak, fill or clean: any tool or source may serve
             acting |= set(substance_helpers(self._goal_predicates, self.scene, state))
         needed = est.names | acting
         for o in list(needed):
@@ -772,6 +795,10 @@ class Planner:
                 if _matches(pattern, split) or (self._strict and self._near(pattern, split))
             ]
             self._process_for[key] = hit
+            exact = sum(_matches(pattern, split) for _, pattern in self._process_patterns)
+            self._near_only[key] = len(hit) > exact
+        if self._near_only[key]:
+            self._read_strictly = True
         return hit
 
     def _near(
