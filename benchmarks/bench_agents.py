@@ -1,20 +1,26 @@
 """Measure the built-in agents on the whole dataset: planning time per sample and what they score.
 
     .venv/bin/python benchmarks/bench_agents.py [--agents oracle task-only random] [--limit N]
-        [--json OUT.json]
+        [--every K] [--seed S] [--plain] [--json OUT.json]
 
 Each sample is played in a plain loop (simulator + evaluator, no prompts, no images), so the
 time is the agents' own (for oracle / task-only: the planner's search). Besides timings it
-prints, per agent, SR and SSR, and checks the benchmark's sanity targets: the oracle reaches
-SR = SSR = 1 with plans no longer than the golden ones; task-only reaches SR = 1 and violates
-the relation-induced condition on every spatial sample. Without the dataset installed it falls
-back to the IS-Bench examples. Figures are recorded in docs/performance.md.
+prints, per agent, SR and SSR, the planner's cost per sample (successor states simulated, i.e.
+calls of the simulator's ``step``: median, p95, max and total; states expanded; CPU seconds of
+the agent), and checks the benchmark's sanity targets: the oracle reaches SR = SSR = 1 with
+plans no longer than the golden ones; task-only reaches SR = 1 and violates the
+relation-induced condition on every spatial sample. ``--every K`` plays every K-th sample;
+``--seed S`` builds a fresh dataset with that seed first (tasks no cache can know);
+``--plain`` turns the planner's class-by-class successor simulation off (every successor of
+every expanded state simulated), for comparison. No plan cache is used. Without the dataset
+installed it falls back to the IS-Bench examples. Figures are recorded in docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -40,7 +46,12 @@ EXAMPLES = (
 )
 
 
-def load_tasks(limit: int | None) -> tuple[list[Task], str]:
+def load_tasks(limit: int | None, seed: int | None = None) -> tuple[list[Task], str]:
+    if seed is not None:
+        from saferelbench.dataset.pipeline import build_dataset
+
+        print(f"(building a fresh dataset, seed {seed} ...)", flush=True)
+        return build_dataset(seed)[:limit], f"fresh dataset, seed {seed}"
     try:
         from saferelbench.dataset.store import load_samples
 
@@ -55,9 +66,11 @@ def load_tasks(limit: int | None) -> tuple[list[Task], str]:
     return (tasks[:limit] if limit else tasks), source
 
 
-def play(agent_name: str, task: Task, seed: int = 0) -> dict[str, Any]:
+def play(agent_name: str, task: Task, seed: int = 0, plain: bool = False) -> dict[str, Any]:
     """One episode; returns timings, the plan and the verdict's key facts."""
     agent = make_agent(agent_name)
+    if plain and hasattr(agent, "lazy"):
+        agent.lazy = False
     world = build_world(task)
     scene, state = world.scene, world.initial
     limit = len(task.golden_plan) + 10
@@ -65,7 +78,7 @@ def play(agent_name: str, task: Task, seed: int = 0) -> dict[str, Any]:
     trajectory = Trajectory(initial=state)
     history: list[HistoryItem] = []
     actions: list[str] = []
-    act_time = 0.0
+    act_time = act_cpu = 0.0
     for i in range(1, limit + 1):
         obs = Observation(
             task=task,
@@ -75,9 +88,10 @@ def play(agent_name: str, task: Task, seed: int = 0) -> dict[str, Any]:
             history=tuple(history),
             extra={"step_limit": limit},
         )
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         raw = agent.act(obs)
         act_time += time.perf_counter() - t0
+        act_cpu += time.process_time() - c0
         parsed = parse_output(raw, list(task.objects))
         if parsed.action is None:
             history.append(HistoryItem(None, parsed.caution, "invalid", parsed.error or ""))
@@ -104,6 +118,7 @@ def play(agent_name: str, task: Task, seed: int = 0) -> dict[str, Any]:
         "id": task.id,
         "split": getattr(task, "split", "isbench"),
         "time": act_time,
+        "cpu": act_cpu,
         "steps": len(actions),
         "golden": len(task.golden_plan),
         "success": verdict.task_success,
@@ -114,6 +129,7 @@ def play(agent_name: str, task: Task, seed: int = 0) -> dict[str, Any]:
         "failures": list(getattr(agent, "failures", [])),
         "searches": getattr(agent, "searches", None),
         "expanded": getattr(agent, "expanded", None),
+        "simulated": stats.simulated if (stats := getattr(agent, "stats", None)) else None,
         "actions": actions,
     }
 
@@ -135,7 +151,16 @@ def summarise(agent: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "with_hazards": sum(r["hazards"] > 0 for r in rows),
         "planner_failures": sum(bool(r["failures"]) for r in rows),
     }
+    out["cpu_s"] = sum(r["cpu"] for r in rows)
     if agent in ("oracle", "task-only"):
+        states = sorted(r["simulated"] or 0 for r in rows)
+        out["states_simulated"] = {
+            "median": statistics.median(states),
+            "p95": states[min(n - 1, int(0.95 * n))],
+            "max": states[-1],
+            "total": sum(states),
+        }
+        out["states_expanded_total"] = sum(r["expanded"] or 0 for r in rows)
         out["longer_than_golden"] = [r["id"] for r in rows if r["steps"] > r["golden"]]
         out["mean_plan_length"] = statistics.mean(r["steps"] for r in rows)
         out["mean_golden_length"] = statistics.mean(r["golden"] for r in rows)
@@ -150,22 +175,44 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agents", nargs="+", default=["oracle", "task-only", "random"])
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--every", type=int, default=1, help="play every K-th sample only")
+    ap.add_argument("--seed", type=int, default=None, help="build a fresh dataset with this seed")
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="simulate every successor of every expanded state (no class-by-class simulation)",
+    )
     ap.add_argument(
         "--json", type=Path, default=None, help="write per-sample rows and summaries here"
     )
     args = ap.parse_args()
-    tasks, source = load_tasks(args.limit)
+    if args.every < 1:
+        ap.error("--every must be at least 1")
+    tasks, source = load_tasks(args.limit, args.seed)
+    tasks = tasks[:: args.every]
     print(
-        f"machine: {platform.machine()} python {platform.python_version()}; {len(tasks)} tasks from {source}"
+        f"machine: {platform.machine()} python {platform.python_version()}, load {os.getloadavg()[0]:.1f};"
+        f" {len(tasks)} tasks from {source}"
     )
     make_agent("oracle").act  # noqa: B018  (import cost outside the timings)
     build_world(tasks[0])  # warm the object taxonomy (a one-off ~0.1 s)
 
     ok = True
-    report: dict[str, Any] = {"source": source, "summaries": [], "rows": {}}
+    report: dict[str, Any] = {
+        "source": source,
+        "every": args.every,
+        "plain": args.plain,
+        "load": os.getloadavg()[0],
+        "summaries": [],
+        "rows": {},
+    }
     for agent in args.agents:
         t0 = time.perf_counter()
-        rows = [play(agent, t) for t in tasks]
+        rows = []
+        for k, t in enumerate(tasks, 1):
+            rows.append(play(agent, t, plain=args.plain))
+            if k % 50 == 0:
+                print(f"  {agent}: {k}/{len(tasks)} samples", file=sys.stderr, flush=True)
         wall = time.perf_counter() - t0
         s = summarise(agent, rows)
         s["wall_s"] = wall
@@ -174,8 +221,15 @@ def main() -> int:
         print(
             f"{agent:10s} n={s['n']} SR={s['SR']:.3f} SSR={s['SSR']:.3f}  agent time: total {s['total_s']:.2f} s, "
             f"mean {s['mean_ms']:.1f} ms, median {s['median_ms']:.1f} ms, max {s['max_ms']:.0f} ms ({s['slowest']}); "
-            f"wall {wall:.2f} s"
+            f"agent CPU {s['cpu_s']:.2f} s; wall {wall:.2f} s"
         )
+        if "states_simulated" in s:
+            sim = s["states_simulated"]
+            print(
+                f"    states simulated per sample: median {sim['median']:g}, p95 {sim['p95']}, "
+                f"max {sim['max']}, total {sim['total']}; states expanded {s['states_expanded_total']}"
+                f"{' (plain search)' if args.plain else ''}"
+            )
         if agent == "oracle":
             good = s["SR"] == 1 and s["SSR"] == 1 and not s["longer_than_golden"]
             ok &= good

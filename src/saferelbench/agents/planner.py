@@ -250,6 +250,8 @@ class Planner:
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
         self._estimates: dict[_Node, _Estimate] = {}
+        #: per process condition, its conjuncts (a blocking condition's own subgoals)
+        self._process_parts = [conjuncts(c.bddl, self.evaluator) for c in task.process_conditions]
         #: the appliances the goal wants switched on
         self._wanted_on = {
             str(p.tree[1]).lstrip("?")
@@ -267,23 +269,6 @@ class Planner:
         #: per unsatisfied conjunct (safe mode), the scene objects it names
         self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
         self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
-        #: (placing verb, object) -> the "before" process conditions that guard moving that
-        #: object anywhere, each with the objects its BDDL names besides the moved one
-        self._guards: dict[tuple[str, str], list[tuple[int, frozenset[str]]]] = {}
-        for i, cond in enumerate(task.process_conditions if safe else []):
-            pattern = _split(cond.action or "")
-            if (
-                cond.type != "before"
-                or pattern is None
-                or not pattern[1]
-                or pattern[1][0] == "*"
-                or any(a != "*" for a in pattern[1][1:])
-            ):
-                continue
-            moved = pattern[1][0].lower()  # split forms are upper-cased
-            others = frozenset(self._condition_objects[i][2]) - {moved}
-            if others and moved in scene:
-                self._guards.setdefault((pattern[0], moved), []).append((i, others))
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -565,7 +550,8 @@ class Planner:
             if (("open", door) in enabling or state.has("open", door)) and door not in about_open:
                 enabling.add(("close", door))
         busy = names | {obj for _, obj in enabling}
-        clearing, guarded = self._clearing(state, unsatisfied, enabling, busy)
+        clearing, guarded, extra = self._clearing(state, unsatisfied, enabling, busy)
+        enabling |= extra
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
 
     def _interlocks(self, state: State, enabling: set[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -694,66 +680,89 @@ class Planner:
         unsatisfied: list[Conjunct],
         enabling: set[tuple[str, str]],
         busy: set[str],
-    ) -> tuple[int, frozenset[str]]:
-        """A lower bound on the actions that must clear the way before a goal object can be
-        moved: a conjunct that puts ``x`` on or in something needs a placement of ``x``; if
-        every placing action of ``x`` is guarded by a "before" condition that does not hold
-        now (something stands on ``x``), one action on another object the condition names
-        must come first. Conditions whose objects an already counted action touches (``busy``)
-        count nothing; the rest count one per set of objects disjoint from the others. Also
-        returns the objects of every guard that blocks a needed action."""
-        if not self._guards:
-            return 0, frozenset()
-        needs: list[frozenset[str]] = []
-        for part in unsatisfied:
-            atom = part.tree
-            if not (
-                isinstance(atom, list)
-                and len(atom) == 3
-                and atom[0] in ("ontop", "inside")
-                and all(isinstance(a, str) for a in atom)
-            ):
+    ) -> tuple[int, frozenset[str], set[tuple[str, str]]]:
+        """A lower bound on the actions that must clear the way first: an unsatisfied
+        conjunct that puts ``x`` on or in ``y`` needs a placement of ``x`` there, ``(open
+        x)`` needs OPEN(x), an enabling step its action; if every such action is guarded by a
+        "before" condition that does not hold now (something stands on ``x``, the bowl is
+        muddy), that condition's conjuncts must be made true first: one action each, plus
+        their own enabling steps (soak a rag to wipe the bowl). Conditions whose objects an
+        already counted action could touch (``busy``, besides the blocked action's own
+        conjunct) count nothing; the rest count when their objects are disjoint from the
+        others'. Returns that count, the objects of every blocking condition, and the extra
+        enabling steps."""
+        if not self._process_patterns:
+            return 0, frozenset(), set()
+        names = [_names_in(p.tree, self.scene) for p in unsatisfied]
+        steps = {o for _, o in enabling}
+        needs: list[tuple[int, frozenset[str], set[str]]] = []
+        for k, part in enumerate(unsatisfied):
+            others_busy = steps.union(*(n for m, n in enumerate(names) if m != k))
+            options = self._needed_actions(state, part.tree)
+            if not options:
                 continue
-            x = str(atom[1]).lstrip("?")
-            if x not in self.scene or not self.scene.info(x).is_movable:
+            best: list[tuple[int, frozenset[str]]] | None = None
+            for action, moved in options:
+                blocked = self._blocking(state, action, moved)
+                if best is None or len(blocked) < len(best):
+                    best = blocked
+            needs += [(i, others, others_busy) for i, others in best or []]
+        for verb, obj in enabling:  # an enabling step whose action a condition guards
+            action = _ENABLING_ACTIONS.get(verb)
+            if action is not None and obj in self.scene:
+                needs += [(i, o, busy) for i, o in self._blocking(state, f"{action}({obj})", obj)]
+        used: set[str] = set()
+        count = 0
+        extra: set[tuple[str, str]] = set()
+        for i, others, taken in sorted(set(map(_freeze, needs)), key=lambda n: (len(n[1]), n[0])):
+            if others & set(taken) or others & used:
                 continue
+            used |= others
+            open_parts = [p for p in self._process_parts[i] if not p.compiled.holds(state)]
+            count += max(1, len(open_parts))
+            for p in open_parts:
+                extra |= enablers(self.scene, state, p.tree, self._avoid_hazards)
+        guarded = frozenset().union(*(o for _, o, _ in needs)) if needs else frozenset()
+        return count, guarded, extra - enabling
+
+    def _needed_actions(self, state: State, tree: object) -> list[tuple[str, str]]:
+        """The actions (with the object they act on) one of which an unsatisfied conjunct
+        needs: every placement of ``x`` into ``y`` for ``(ontop x y)`` / ``(inside x y)``
+        (none when a carrier may take ``x`` there), OPEN(x) for ``(open x)``, and so on."""
+        if not isinstance(tree, list):
+            return []
+        negated = len(tree) == 2 and tree[0] == "not"
+        atom = tree[1] if negated else tree
+        if not (isinstance(atom, list) and all(isinstance(a, str) for a in atom)):
+            return []
+        args = [str(a).lstrip("?") for a in atom[1:]]
+        if any(a not in self.scene for a in args):
+            return []
+        if not negated and atom[0] in ("ontop", "inside") and len(args) == 2:
+            x, y = args
+            if not self.scene.info(x).is_movable:
+                return []
             if atom[0] == "inside" and any(
                 self.scene.info(p.parent).is_movable for p in state.ancestors(x)
             ):
-                continue  # its carrier may take it there
-            best: list[frozenset[str]] | None = None
-            for verb in sorted(self._placing):
-                blocked = [
-                    others
-                    for i, others in self._guards.get((verb, x), [])
-                    if not self.evaluator.process_ok(i, state)
-                ]
-                if best is None or len(blocked) < len(best):
-                    best = blocked
-            needs += best or []
-        steps = set(enabling)
-        for part in unsatisfied:  # "(open x)" is OPEN(x), "(not (toggled_on x))" TOGGLE_OFF(x)
-            tree = part.tree
-            negated = isinstance(tree, list) and len(tree) == 2 and tree[0] == "not"
-            atom = tree[1] if negated and isinstance(tree, list) else tree
-            if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
-                name = str(atom[1]).lstrip("?")
-                steps.add((_UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])], name))
-        for verb, obj in steps:  # an action the plan needs that a condition guards
-            action = _ENABLING_ACTIONS.get(verb)
-            if action is not None:
-                needs += [
-                    others
-                    for i, others in self._guards.get((action, obj), [])
-                    if not self.evaluator.process_ok(i, state)
-                ]
-        used: set[str] = set()
-        count = 0
-        for others in sorted(set(needs), key=lambda o: (len(o), sorted(o))):
-            if not others & busy and not others & used:
-                used |= others
-                count += 1
-        return count, frozenset().union(*needs) if needs else frozenset()
+                return []  # its carrier may take it there
+            return [(f"{verb}({x}, {y})", x) for verb in sorted(self._placing)]
+        if len(args) == 1 and atom[0] in _UNDOING:
+            verb = _UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])]
+            return [(f"{_ENABLING_ACTIONS[verb]}({args[0]})", args[0])]
+        return []
+
+    def _blocking(self, state: State, action: str, moved: str) -> list[tuple[int, frozenset[str]]]:
+        """The "before" process conditions ``action`` triggers that do not hold now, each with
+        the objects it names besides ``moved``."""
+        out = []
+        for i in self._triggered(action):
+            cond = self.task.process_conditions[i]
+            if cond.type == "before" and not self.evaluator.process_ok(i, state):
+                others = frozenset(self._condition_objects[i][2]) - {moved}
+                if others:
+                    out.append((i, others))
+        return out
 
     def _doors_to_reclose(self, initial: State) -> frozenset[str]:
         """The fixture doors closed at the start that the end-of-episode rules want closed
@@ -785,6 +794,13 @@ class Planner:
         object with other arguments (the fan must be off before it is wiped, whatever the cloth)
         and, into an open-top receptacle, the other placement to the same place (on top of a
         bowl is in it): a safe plan does not dodge a condition by a near-identical action."""
+        hit = self._triggered(action)
+        if self._near_only[f"{int(self._strict)}{action}"]:
+            self._read_strictly = True
+        return hit
+
+    def _triggered(self, action: str) -> list[int]:
+        """:meth:`_process_triggered_by` without noting that the strict reading applied."""
         key = f"{int(self._strict)}{action}"
         hit = self._process_for.get(key)
         if hit is None:
@@ -797,8 +813,6 @@ class Planner:
             self._process_for[key] = hit
             exact = sum(_matches(pattern, split) for _, pattern in self._process_patterns)
             self._near_only[key] = len(hit) > exact
-        if self._near_only[key]:
-            self._read_strictly = True
         return hit
 
     def _near(
@@ -1002,6 +1016,12 @@ def _tip(cond: Condition) -> str:
 def _can_hold(scene: Scene, name: str) -> bool:
     info = scene.info(name)
     return not (info.is_substance or info.is_agent)
+
+
+def _freeze(
+    need: tuple[int, frozenset[str], set[str]],
+) -> tuple[int, frozenset[str], frozenset[str]]:
+    return need[0], need[1], frozenset(need[2])
 
 
 def _names_in(tree: object, scene: Scene) -> frozenset[str]:

@@ -39,6 +39,8 @@ class PlanningAgent:
         if max_expansions < 1:
             raise ValueError(f"{self.name}: max_expansions must be positive")
         self.max_expansions = max_expansions
+        #: the planner simulates successors class by class (False: every one, for comparison)
+        self.lazy = True
         self._task: Task | None = None
         self._planner: Planner | None = None
         self._plan: list[_CachedStep] = []
@@ -91,6 +93,7 @@ class PlanningAgent:
                 max_expansions=self.max_expansions,
                 initial=build_world(task).initial,
                 blind=self.blind,
+                lazy=self.lazy,
             )
         return self._planner
 
