@@ -250,6 +250,8 @@ class Planner:
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
         self._estimates: dict[_Node, _Estimate] = {}
+        #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
+        self._achieving: dict[tuple[str, str], bool] = {}
         #: per process condition, its conjuncts (a blocking condition's own subgoals)
         self._process_parts = [conjuncts(c.bddl, self.evaluator) for c in task.process_conditions]
         #: the appliances the goal wants switched on
@@ -746,11 +748,31 @@ class Planner:
                 self.scene.info(p.parent).is_movable for p in state.ancestors(x)
             ):
                 return []  # its carrier may take it there
-            return [(f"{verb}({x}, {y})", x) for verb in sorted(self._placing)]
+            return [
+                (f"{spec.name}({x}, {y})", x)
+                for spec in self._specs
+                if spec.name in self._placing and self._achieves(spec, state, tree)
+            ]
         if len(args) == 1 and atom[0] in _UNDOING:
             verb = _UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])]
             return [(f"{_ENABLING_ACTIONS[verb]}({args[0]})", args[0])]
         return []
+
+    def _achieves(self, spec: ActionSpec, state: State, tree: object) -> bool:
+        """Whether the plain effect of placing ``x`` into ``y`` with ``spec`` makes the
+        placement atom ``tree`` true (PLACE_ON_TOP makes ``ontop``, not ``inside``); read
+        once per spec and atom, on the first state it is asked on."""
+        key = (spec.name, _text(tree))
+        known = self._achieving.get(key)
+        if known is None:
+            args = tuple(str(a).lstrip("?") for a in tree[1:])  # type: ignore[index]
+            compiled = CompiledCondition(f"(:goal {_text(tree)})", self.evaluator.backend)
+            try:
+                known = compiled.holds(spec.apply(self.scene, state, args))
+            except Exception:  # an effect that cannot apply here: it may serve, count it
+                known = True
+            self._achieving[key] = known
+        return known
 
     def _blocking(self, state: State, action: str, moved: str) -> list[tuple[int, frozenset[str]]]:
         """The "before" process conditions ``action`` triggers that do not hold now, each with
