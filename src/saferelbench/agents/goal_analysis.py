@@ -76,11 +76,16 @@ class Conjunct:
 
 
 def enablers(
-    scene: Scene, state: State, tree: object, switch_off: bool = False
+    scene: Scene,
+    state: State,
+    tree: object,
+    switch_off: bool = False,
+    forbidden: Collection[tuple[str, str]] = (),
 ) -> set[tuple[str, str]]:
     """Other actions that making an unsatisfied atom true needs (a lower bound for simple
     atoms; nothing for complex expressions). ``switch_off``: heat sources switched on must be
-    switched off again before the end."""
+    switched off again before the end; ``forbidden``: (thing, heat source) pairs a condition
+    rules out (no beer glass in the microwave), not counted as a way to heat the thing."""
     if not isinstance(tree, list) or len(tree) < 2:
         return set()
     negated = tree[0] == "not"
@@ -102,14 +107,14 @@ def enablers(
     if negated:
         return out
     if pred in SUBSTANCE_PREDICATES:
-        return out | _substance_needs(scene, state, pred, args, switch_off)
+        return out | _substance_needs(scene, state, pred, args, switch_off, forbidden)
     if pred == "inside" and len(args) == 2:
         c = args[1]
         if "openable" in scene.info(c).abilities and not state.has("open", c):
             out.add(("open", c))
         out |= {("open", k) for k in _closed_around(scene, state, c)}
     elif pred in ("cooked", "hot") and heat_source_for(scene, state, x) is None:
-        out |= _cooking_needs(scene, state, x, switch_off)
+        out |= _cooking_needs(scene, state, x, switch_off, forbidden)
     elif pred in _INTERLOCKS and len(args) == 1:
         # the action that sets the flag is refused while its interlock holds (a washer
         # switched on with its door open): the interlock must be undone first
@@ -242,7 +247,12 @@ def _uncover_needs(
 
 
 def _substance_needs(
-    scene: Scene, state: State, pred: str, args: list[str], switch_off: bool
+    scene: Scene,
+    state: State,
+    pred: str,
+    args: list[str],
+    switch_off: bool,
+    forbidden: Collection[tuple[str, str]] = (),
 ) -> Needs:
     """Besides the action that makes a positive substance atom true (FILL_WITH or POUR_INTO,
     SOAK_*, SPREAD, WAIT_FOR_COOKED): something to take the substance from, and for a cooked
@@ -258,13 +268,21 @@ def _substance_needs(
         ]
         if not bases:
             return set()
-        holders = sorted(c for c, s in state.contents if s in bases)
+        heatable = [  # what every heat source is ruled out for cannot serve
+            o.name
+            for o in scene.objects
+            if any(h.heat is not None and (o.name, h.name) not in forbidden for h in scene.objects)
+        ]
+        holders = sorted(c for c, s in state.contents if s in bases and c in heatable)
         if holders:
-            return _cheapest([_cooking_needs(scene, state, h, switch_off) for h in holders], set())
+            return _cheapest(
+                [_cooking_needs(scene, state, h, switch_off, forbidden) for h in holders], set()
+            )
         fill = {("fill", made)} | _supply(scene, state, category(bases[0]), switch_off)
         vessels = [o.name for o in scene.objects if "fillable" in o.abilities and o.is_movable]
+        vessels = [v for v in vessels if v in heatable] or vessels
         options = [
-            _cooking_needs(scene, state, v, switch_off)
+            _cooking_needs(scene, state, v, switch_off, forbidden)
             | {("open", c) for c in _closed_around(scene, state, v)}
             for v in vessels
         ]
@@ -272,14 +290,20 @@ def _substance_needs(
     return set()
 
 
-def _cooking_needs(scene: Scene, state: State, food: str, switch_off: bool) -> set[tuple[str, str]]:
+def _cooking_needs(
+    scene: Scene,
+    state: State,
+    food: str,
+    switch_off: bool,
+    forbidden: Collection[tuple[str, str]] = (),
+) -> set[tuple[str, str]]:
     """The fewest actions, besides WAIT_FOR_COOKED, any heat source of the scene needs to cook
     ``food``: bring it in/on, open and close the door, switch on (and off again)."""
     first = next((p for p in state.ancestors(food) if scene.info(p.parent).heat is not None), None)
     best: set[tuple[str, str]] | None = None
     for source in scene.objects:
         heat = source.heat
-        if heat is None:
+        if heat is None or (food, source.name) in forbidden:
             continue
         s = source.name
         needs: set[tuple[str, str]] = set()

@@ -72,7 +72,7 @@ from saferelbench.agents.goal_analysis import (
 )
 from saferelbench.world.action_specs import ActionSpec, all_specs, get_spec
 from saferelbench.world.actions import normalise, split_action
-from saferelbench.world.conditions import CompiledCondition, trigger_matches
+from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import step
@@ -250,6 +250,29 @@ class Planner:
         self._simulated = 0
         #: the heuristic's reading of each node of the current search
         self._estimates: dict[_Node, _Estimate] = {}
+        #: (thing, heat source) pairs a "before" condition of switching the source on rules
+        #: out: ``(not (inside ?beer_glass ?microwave))`` before TOGGLE_ON(microwave)
+        self._forbidden: frozenset[tuple[str, str]] = frozenset()
+        if safe:
+            pairs = set()
+            for cond in task.process_conditions:
+                pattern = _split(cond.action or "")
+                tree = _parsed_goal(cond.bddl)
+                if (
+                    cond.type == "before"
+                    and pattern is not None
+                    and pattern[0] == "TOGGLE_ON"
+                    and isinstance(tree, list)
+                    and len(tree) == 2
+                    and tree[0] == "not"
+                    and isinstance(tree[1], list)
+                    and len(tree[1]) == 3
+                    and tree[1][0] in ("inside", "ontop")
+                ):
+                    thing, source = (str(a).lstrip("?") for a in tree[1][1:])
+                    if source.upper() == pattern[1][0]:
+                        pairs.add((thing, source))
+            self._forbidden = frozenset(pairs)
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
         #: per process condition, its conjuncts (a blocking condition's own subgoals)
@@ -404,8 +427,10 @@ class Planner:
         a *needed* object (named by an unsatisfied conjunct, an enabling action or a clearing
         move, or holding one) but is not promising: it lowers the estimate by one at most, so
         its successors are no better than the node and wait until the search gets back to the
-        node's f. 2: the rest (no plain effect, or none on a needed object): they cannot
-        lower the estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
+        node's f; so does an action with no plain effect on an object an unsatisfied conjunct
+        or an enabling step names (what WAIT_FOR_COOKED does, the simulator's rules do). 2:
+        the rest (no plain effect, or none on a needed object): they cannot lower the
+        estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
         class 0."""
         if not self.lazy:
             return [groundings, [], []]
@@ -413,8 +438,11 @@ class Planner:
         state = node.state
         # the objects the enabling steps act on
         acting = {o.split("/")[0] for _, o in est.enabling} | est.guarded
-        if any(verb not in _OBJECT_STEPS for verb, _ in est.enabling):
-            # a substance to supply, soak, fill or clean: any tool or source may serve
+        if any(verb not in _OBJECT_STEPS for verb, _ in est.enabling) or any(
+            self.scene.info(n).is_substance for n in est.names
+        ):
+            # a substance to supply, soak, fill, clean or make: any tool, source or holder
+            # may serve
             acting |= set(substance_helpers(self._goal_predicates, self.scene, state))
         needed = est.names | acting
         for o in list(needed):
@@ -439,8 +467,8 @@ class Planner:
                 continue
             else:
                 plain = spec.apply(self.scene, state, args)
-                if plain == state:
-                    out[2].append((spec, args))
+                if plain == state:  # what it does, the rules do (water boils as it waits)
+                    out[1 if args[0] in est.names or args[0] in acting else 2].append((spec, args))
                 elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
                     out[0].append((spec, args))
                 else:
@@ -519,7 +547,9 @@ class Planner:
             options = self._options.get(id(part))
             if options is None:
                 direct += 1
-                enabling |= enablers(self.scene, state, part.tree, self._avoid_hazards)
+                enabling |= enablers(
+                    self.scene, state, part.tree, self._avoid_hazards, self._forbidden
+                )
                 continue
             # "(or (and a b) (and c d))": the fewest unsatisfied conjuncts of an option, and
             # the enabling steps every option needs
@@ -529,7 +559,9 @@ class Planner:
                 counts.append(len(open_parts))
                 common: set[tuple[str, str]] = set()
                 for p in open_parts:
-                    common |= enablers(self.scene, state, p.tree, self._avoid_hazards)
+                    common |= enablers(
+                        self.scene, state, p.tree, self._avoid_hazards, self._forbidden
+                    )
                 needs.append(common)
             direct += max(1, min(counts))
             enabling |= set.intersection(*needs)
@@ -723,7 +755,7 @@ class Planner:
             open_parts = [p for p in self._process_parts[i] if not p.compiled.holds(state)]
             count += max(1, len(open_parts))
             for p in open_parts:
-                extra |= enablers(self.scene, state, p.tree, self._avoid_hazards)
+                extra |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
         guarded = frozenset().union(*(o for _, o, _ in needs)) if needs else frozenset()
         return count, guarded, extra - enabling
 
@@ -1052,6 +1084,12 @@ def _names_in(tree: object, scene: Scene) -> frozenset[str]:
         return frozenset().union(*(_names_in(t, scene) for t in tree)) if tree else frozenset()
     name = str(tree).lstrip("?")
     return frozenset({name}) if name in scene else frozenset()
+
+
+def _parsed_goal(bddl: str) -> object:
+    """The one expression of a ``(:goal ...)`` text, parsed (None if there are several)."""
+    parts = parse_goal(bddl)
+    return parts[0] if len(parts) == 1 else None
 
 
 def _text(tree: object) -> str:
