@@ -51,7 +51,8 @@ def load_tasks(limit: int | None, seed: int | None = None) -> tuple[list[Task], 
         from saferelbench.dataset.pipeline import build_dataset
 
         print(f"(building a fresh dataset, seed {seed} ...)", flush=True)
-        return build_dataset(seed)[:limit], f"fresh dataset, seed {seed}"
+        fresh: list[Task] = list(build_dataset(seed))
+        return fresh[:limit], f"fresh dataset, seed {seed}"
     try:
         from saferelbench.dataset.store import load_samples
 

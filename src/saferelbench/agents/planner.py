@@ -742,9 +742,10 @@ class Planner:
                     best = blocked
             needs += [(i, others, others_busy) for i, others in best or []]
         for verb, obj in enabling:  # an enabling step whose action a condition guards
-            action = _ENABLING_ACTIONS.get(verb)
-            if action is not None and obj in self.scene:
-                needs += [(i, o, busy) for i, o in self._blocking(state, f"{action}({obj})", obj)]
+            step_action = _ENABLING_ACTIONS.get(verb)
+            if step_action is not None and obj in self.scene:
+                text = f"{step_action}({obj})"
+                needs += [(i, o, busy) for i, o in self._blocking(state, text, obj)]
         used: set[str] = set()
         count = 0
         extra: set[tuple[str, str]] = set()
