@@ -14,7 +14,6 @@ from functools import lru_cache
 from saferelbench.world.action_specs import get_spec
 from saferelbench.world.action_specs.cleaning import WASHERS
 from saferelbench.world.conditions import CompiledCondition, parse_goal
-from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.simulator import heat_source_for
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import (
@@ -98,10 +97,8 @@ def enablers(
     out: set[tuple[str, str]] = set()
     x = args[0]
     if pred in _SUBJECT_REACHED and scene.info(x).is_movable:
-        closed = _closed_around(scene, state, x)
-        if pred in _CHANGED_WHERE_IT_IS:  # food in a closed oven cooks there: no door opens
-            closed = [c for c in closed if not _tempers(scene.info(c))]
-        out |= {("open", c) for c in closed}
+        if pred not in _CHANGED_WHERE_IT_IS:  # food cooks (freezes) in its closed box
+            out |= {("open", c) for c in _closed_around(scene, state, x)}
     if pred == "covered" and negated and len(args) == 2:
         return out | _uncover_needs(scene, state, x, args[1], switch_off)
     if negated:
@@ -173,12 +170,9 @@ _INTERLOCKS = {
     "open": ("OPEN", "appliance_on", "toggle_off"),
 }
 
-#: Predicates a heat or cold source makes true of what is inside it, door closed.
+#: Predicates a heat or cold source makes true of what is in it, whatever holds it closed (a
+#: lasagna in a closed tupperware in the fridge freezes; food in a closed oven cooks).
 _CHANGED_WHERE_IT_IS = frozenset({"cooked", "hot", "frozen"})
-
-
-def _tempers(info: ObjectInfo) -> bool:
-    return info.heat is not None or "cold_source" in info.abilities
 
 
 def _cheapest(options: list[Needs], fallback: Needs) -> Needs:

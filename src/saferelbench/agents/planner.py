@@ -83,6 +83,8 @@ from saferelbench.world.verdict import TaskEvaluator
 
 #: At most this many safety tips make up one caution (the relation-induced one first).
 _MAX_TIPS = 2
+#: Predicates a wait makes true of everything on or in the source at once.
+_WAITED_FOR = frozenset({"cooked", "hot", "frozen"})
 #: The enabling step that makes ``(not (pred x))`` true, and the one that makes ``(pred x)``.
 _UNDOING = {"open": "close", "toggled_on": "toggle_off"}
 _DOING = {"open": "open", "toggled_on": "toggle_on"}
@@ -543,8 +545,16 @@ class Planner:
                 if cond.action in (None, "completion") or i in node.issued:
                     parts += self._term_parts[i]
         unsatisfied = [part for part in parts if not part.compiled.holds(state)]
+        waits: set[str] = set()
         for part in unsatisfied:
             options = self._options.get(id(part))
+            tree = part.tree
+            if isinstance(tree, list) and len(tree) == 2 and tree[0] in _WAITED_FOR:
+                # one wait cooks (or freezes) everything on the source: one action for all
+                direct += str(tree[0]) not in waits
+                waits.add(str(tree[0]))
+                enabling |= enablers(self.scene, state, tree, self._avoid_hazards, self._forbidden)
+                continue
             if options is None:
                 direct += 1
                 enabling |= enablers(
@@ -565,6 +575,7 @@ class Planner:
                 needs.append(common)
             direct += max(1, min(counts))
             enabling |= set.intersection(*needs)
+        enabling -= self._carried_along(state, unsatisfied, enabling)
         enabling |= self._second_trip(state, unsatisfied, enabling)
         enabling |= self._interlocks(state, enabling)
         # "(not (open d))" and the enabling step that closes d are one action, counted once
@@ -587,6 +598,32 @@ class Planner:
         clearing, guarded, extra = self._clearing(state, unsatisfied, enabling, busy)
         enabling |= extra
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
+
+    def _carried_along(
+        self, state: State, unsatisfied: list[Conjunct], enabling: set[tuple[str, str]]
+    ) -> set[tuple[str, str]]:
+        """Enabling steps that bring a thing to a cold or heat source ("cold", "place") which
+        an unsatisfied conjunct already counts: it puts the thing, or what carries it, in or
+        on such a source (the tupperware with the lasagna into the fridge)."""
+        out: set[tuple[str, str]] = set()
+        for verb, name in enabling:
+            if verb not in ("cold", "place") or name not in self.scene:
+                continue
+            carriers = {name, *(p.parent for p in state.ancestors(name))}
+            for part in unsatisfied:
+                atom = part.tree
+                if not (
+                    isinstance(atom, list)
+                    and len(atom) == 3
+                    and atom[0] in ("ontop", "inside")
+                    and str(atom[1]).lstrip("?") in carriers
+                    and str(atom[2]).lstrip("?") in self.scene
+                ):
+                    continue
+                target = self.scene.info(str(atom[2]).lstrip("?"))
+                if ("cold_source" in target.abilities) if verb == "cold" else target.heat:
+                    out.add((verb, name))
+        return out
 
     def _interlocks(self, state: State, enabling: set[tuple[str, str]]) -> set[tuple[str, str]]:
         """A door to open on an appliance that is on (a washer) needs it switched off first
