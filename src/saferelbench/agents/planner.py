@@ -546,6 +546,7 @@ class Planner:
                     parts += self._term_parts[i]
         unsatisfied = [part for part in parts if not part.compiled.holds(state)]
         waits: set[str] = set()
+        choices: list[list[list[Conjunct]]] = []
         for part in unsatisfied:
             options = self._options.get(id(part))
             tree = part.tree
@@ -561,20 +562,7 @@ class Planner:
                     self.scene, state, part.tree, self._avoid_hazards, self._forbidden
                 )
                 continue
-            # "(or (and a b) (and c d))": the fewest unsatisfied conjuncts of an option, and
-            # the enabling steps every option needs
-            counts, needs = [], []
-            for option in options:
-                open_parts = [p for p in option if not p.compiled.holds(state)]
-                counts.append(len(open_parts))
-                common: set[tuple[str, str]] = set()
-                for p in open_parts:
-                    common |= enablers(
-                        self.scene, state, p.tree, self._avoid_hazards, self._forbidden
-                    )
-                needs.append(common)
-            direct += max(1, min(counts))
-            enabling |= set.intersection(*needs)
+            choices.append(options)  # an "or" of options: counted below, cheapest option
         enabling -= self._carried_along(state, unsatisfied, enabling)
         enabling |= self._second_trip(state, unsatisfied, enabling)
         enabling |= self._interlocks(state, enabling)
@@ -588,6 +576,7 @@ class Planner:
                         direct -= 1
         names, about_open = self._unsatisfied_names(node)
         if not (self.safe and self._avoid_hazards):
+            direct += sum(self._option_cost(state, c, enabling, set()) for c in choices)
             return _Estimate(direct + len(enabling), unsatisfied, enabling, names, frozenset())
         # a door the plan opens (or has opened) must be closed again: one more action, unless
         # an unsatisfied conjunct is about that door being open (it is counted already)
@@ -597,7 +586,38 @@ class Planner:
         busy = names | {obj for _, obj in enabling}
         clearing, guarded, extra = self._clearing(state, unsatisfied, enabling, busy)
         enabling |= extra
+        plain = [p for p in unsatisfied if id(p) not in self._options]
+        outside = {o for _, o in enabling}.union(*(_names_in(p.tree, self.scene) for p in plain))
+        direct += sum(self._option_cost(state, c, enabling, outside) for c in choices)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
+
+    def _option_cost(
+        self,
+        state: State,
+        options: list[list[Conjunct]],
+        enabling: set[tuple[str, str]],
+        busy: set[str] | None,
+    ) -> int:
+        """What the cheapest option of an unsatisfied ``or`` still needs, besides the
+        ``enabling`` steps already counted: its unsatisfied conjuncts, their own enabling
+        steps and, in safe mode (``busy`` given: the objects other counted actions touch),
+        the doors they open closed again and the clearing moves that conditions ask for (a
+        dirty colander cleaned before the apples go in). At least one action."""
+        best: int | None = None
+        for option in options:
+            open_parts = [p for p in option if not p.compiled.holds(state)]
+            own: set[tuple[str, str]] = set()
+            for p in open_parts:
+                own |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
+            cost = len(open_parts)
+            if self.safe and self._avoid_hazards:
+                own |= {("close", d) for v, d in own if v == "open" and d in self._reclose}
+                taken = (busy or set()) | {o for _, o in own}
+                clearing, _, extra = self._clearing(state, open_parts, own | enabling, taken)
+                cost += clearing + len(extra - own - enabling)
+            cost += len(own - enabling)
+            best = cost if best is None else min(best, cost)
+        return max(1, best or 0)
 
     def _carried_along(
         self, state: State, unsatisfied: list[Conjunct], enabling: set[tuple[str, str]]
