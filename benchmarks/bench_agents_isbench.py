@@ -8,7 +8,7 @@ protocol), then each agent played through the harness's episode loop (``run_epis
 only, as ``saferelbench run --agent NAME``). It prints, per agent, how many tasks end in
 success and safe, how many of the golden plans' success-and-safe tasks it also solves safely,
 and (for the oracle) the tasks where the golden plan is success and safe but the oracle is not,
-with the verdict's reasons, plus planning time. Tasks that do not load are listed by name with the
+with the verdict's reasons, plus planning time and the planner's successor states simulated. Tasks that do not load are listed by name with the
 reason. Figures are quoted in docs/harness.md (built-in agents on IS-Bench).
 """
 
@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                 "safe": result.safe,
                 "steps": len(result.steps),
                 "seconds": round(time.perf_counter() - t0, 3),
+                "simulated": stats.simulated if (stats := getattr(agent, "stats", None)) else None,
                 "why": "" if result.task_success and result.safe else reasons(result, agent),
                 "actions": [s.action for s in result.steps],
             }
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{name}: success-and-safe {len(ok)}/{len(rows)}, success {sum(r[name]['success'] for r in rows)}; "
             f"where the golden plan is success-and-safe: {len(both)}/{len(golden_ok)}; "
             f"time {sum(secs):.1f} s (max {max(secs, default=0):.1f} s); "
+            f"states simulated {sum(r[name]['simulated'] or 0 for r in rows)} "
+            f"(max {max((r[name]['simulated'] or 0 for r in rows), default=0)}); "
             f"successful and safe plans longer than golden: {len(longer)}"
         )
         for r in golden_ok if name == "oracle" else []:  # the naive agents miss by design

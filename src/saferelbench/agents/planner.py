@@ -44,6 +44,29 @@ counts as reached and names no object to plan around, so the plan does not route
 fall it does not foresee (issue 11: goal-ruining hazards, "an unsafe agent also fails the
 task"); the episode is still judged on the full goal.
 
+In safe mode the heuristic also counts what the task's safety asks on the way: a fixture door
+the plan opens that the end-of-episode rules want closed again (read from the rules once, on
+the initial state with the door open); a "before" condition that blocks every action an
+unsatisfied conjunct needs (the stapler on the scanner to be moved, the muddy plate to be
+wiped), whose own conjuncts and their enabling steps must come first; appliance interlocks
+(a washer switched off before its door opens, closed before it is switched on); the second
+trip out of a closed heat source when the food must end elsewhere. One wait cooks everything
+on the source, so cooked conjuncts count one action together; an ``or`` counts its cheapest
+option.
+
+Successors are simulated class by class, as the search needs them (``lazy``, on by default):
+each expanded state sorts its candidate actions, by what they touch and by their plain effect
+(the spec's effect, without the hazard rules), into promising ones (simulated at once), ones
+that touch an object the estimate names (their successors cannot beat the state's own f: they
+are simulated when the search comes back to that f) and the rest (simulated at f + 1). A state
+whose class is pending stays in the frontier under that key, so no successor is lost: the
+search is A* with partial expansion, and where those bounds hold it finds plans exactly as
+long as the plain search that simulates every successor (tests compare the two on random
+start states of hand-built tasks and on dataset samples). When the strict first attempt saw
+its whole space without the strict reading ever applying, the as-written attempt over the same
+objects is skipped (it would search the same space). Each planning call reports what it cost
+(:class:`SearchStats`: states expanded, successors simulated, seconds).
+
 The heuristic is not admissible in every corner (one placement can make two conjuncts true), so
 "shortest" is what A* finds with it. Tests compare it with exhaustive breadth-first search on
 small tasks; on the dataset no plan is longer than the golden one
