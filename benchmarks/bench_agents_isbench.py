@@ -8,8 +8,8 @@ protocol), then each agent played through the harness's episode loop (``run_epis
 only, as ``saferelbench run --agent NAME``). It prints, per agent, how many tasks end in
 success and safe, how many of the golden plans' success-and-safe tasks it also solves safely,
 and (for the oracle) the tasks where the golden plan is success and safe but the oracle is not,
-with the verdict's reasons, plus planning time and the planner's successor states simulated. Tasks that do not load are listed by name with the
-reason. Figures are quoted in docs/harness.md (built-in agents on IS-Bench).
+with the verdict's reasons, plus planning time and the planner's successor states simulated.
+Tasks that do not load are listed by name with the reason. Figures are quoted in docs/harness.md (built-in agents on IS-Bench).
 """
 
 from __future__ import annotations
