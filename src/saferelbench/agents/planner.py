@@ -106,8 +106,9 @@ from saferelbench.world.verdict import TaskEvaluator
 
 #: At most this many safety tips make up one caution (the relation-induced one first).
 _MAX_TIPS = 2
-#: Predicates a wait makes true of everything on or in the source at once.
-_WAITED_FOR = frozenset({"cooked", "hot", "frozen"})
+#: Predicates one wait makes true of everything the same source heats (WAIT_FOR_COOKED cooks
+#: the chicken and the potatoes in the pan together; WAIT_FOR_FROZEN freezes one thing).
+_WAITED_FOR = frozenset({"cooked", "hot"})
 #: The enabling step that makes ``(not (pred x))`` true, and the one that makes ``(pred x)``.
 _UNDOING = {"open": "close", "toggled_on": "toggle_off"}
 _DOING = {"open": "open", "toggled_on": "toggle_on"}
@@ -574,7 +575,7 @@ class Planner:
             options = self._options.get(id(part))
             tree = part.tree
             if isinstance(tree, list) and len(tree) == 2 and tree[0] in _WAITED_FOR:
-                # one wait cooks (or freezes) everything on the source: one action for all
+                # one wait cooks everything on the source: one action for all
                 direct += str(tree[0]) not in waits
                 waits.add(str(tree[0]))
                 enabling |= enablers(self.scene, state, tree, self._avoid_hazards, self._forbidden)
