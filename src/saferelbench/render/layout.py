@@ -15,9 +15,10 @@ Proximity is drawn from the same facts the world derives it from
   surface touches it, in the middle the surface is drawn in two pieces (``Node.parts``) with
   the fixture between them, like an oven set into a counter run;
 * on a **small** surface (a table, a tray: everything on it is near everything else on it)
-  two things stand side by side touching; three or more, or two next to a fixture, stand as a
-  cluster in depth (the back ones raised by ``DEPTH`` per row), every box overlapping the
-  others, pressed against the side of the fixture when one stands beside the surface;
+  two things stand side by side touching; three or more, or two next to a fixture, stand as
+  one *huddle* on the surface's top line (:meth:`_Builder._huddle`): every box overlaps every
+  other, narrower things in front of wider ones so every base shows, pressed against the side
+  of the fixture when one stands beside the surface;
 * the world's *loose* pairs (proximity no placement expresses: things inside containers,
   things on different supports) are lifted to the surface their holders share and chained
   so they touch, as before.
@@ -53,7 +54,7 @@ PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on
 PEDESTAL_KINDS = frozenset({"microwave"})
 SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
-DEPTH = 9.0  #: natural pixels each row further back in a cluster on a small surface is raised
+OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
 
 FIXTURE_KINDS = frozenset(
     {
@@ -476,18 +477,17 @@ class _Builder:
         kids = self.nodes[name].top
         fixed = self.anchored(name)
         if len(kids) >= 3 or (fixed and len(kids) >= 2):
-            order = sorted(kids, key=lambda k: (-self.nodes[k].h, k))  # tallest at the back
+            # One huddle on the surface's top line: every box overlaps every other (they are
+            # all next to each other), back to front from the widest to the narrowest, so each
+            # one's base shows beside the ones in front of it; carriers stand at the back.
+            carriers = sorted(
+                (k for k in kids if self._carries(k)), key=lambda k: (-self.nodes[k].w, k)
+            )
+            rel, back = self._huddle([k for k in kids if k not in carriers])
+            if fixed:  # pressed against the fixture: each reaches out past the ones in front
+                back = sorted(back, key=lambda k: (-self.nodes[k].w, k))
+            order = carriers + back
             self.clusters[name] = order
-            # Each row back stands a little higher, but less than the flattest thing in front
-            # of it is tall, so every box still overlaps every other one.
-            rows = len(order) - 1
-            step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / rows)
-            for i, k in enumerate(order):
-                self.nodes[k].lift = (rows - i) * step
-            # A member that carries things (a tray with a mug) overlaps the others only with
-            # one end; what it carries stands on the rest, clear of them (it is not next to
-            # them: only what stands directly on the surface is).
-            carriers = [k for k in order if self._carries(k)]
             if len(carriers) > (1 if fixed else 2):
                 return self._measure_fan(name, order, carriers, edge, bool(fixed))
             carriers = carriers[:2]
@@ -499,7 +499,6 @@ class _Builder:
                     n.w = max(n.w, reach + n.need)
                     self.reserve[k] = ("edge", reach)
                 return max(self.nodes[k].w for k in kids) + edge
-            rel = {k: -self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
             right = max((rel[k] + self.nodes[k].w for k in plain), default=0.0)
             left = max((-rel[k] for k in plain), default=0.0)
             for j, k in enumerate(carriers):
@@ -553,7 +552,7 @@ class _Builder:
                 self.reserve[k] = ("edge", far + CLEAR)
                 far = n.w
         else:
-            rel = {k: -nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+            rel, _ = self._huddle(plain)
             ext = {
                 "R": max((rel[k] + nodes[k].w for k in plain), default=0.0),
                 "L": max((-rel[k] for k in plain), default=0.0),
@@ -582,7 +581,7 @@ class _Builder:
             if highest <= y:
                 break
             y = highest
-        for k in order:
+        for k in order:  # 0 unless two carriers of one height nest (docs/rendering.md, Limits)
             nodes[k].lift = lift[k]
         self.clusters[name] = sorted(order, key=lambda k: -lift[k])  # back to front
         if fixed:
@@ -622,18 +621,17 @@ class _Builder:
                 rows[i] = _walk(ends[0], set(g), adj)
         self.groups[name] = rows
         total = 0.0
+        drawn: list[str] = []  # back to front
         for g in rows:
             if len(g) >= 3 and not self._is_chain(g):
-                order = sorted(g, key=lambda k: (-self.nodes[k].h, k))
-                step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / (len(g) - 1))
-                rel = {}
-                for i, k in enumerate(order):
-                    self.nodes[k].lift = (len(g) - 1 - i) * step
-                    rel[k] = -self.nodes[k].w / 2 + self._offset(i, k)
+                rel, back = self._huddle(g)
                 self.cluster_rel[f"{name}#{g[0]}"] = rel
                 total += max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+                drawn += back
             else:
                 total += sum(self.nodes[k].w for k in g)
+                drawn += g
+        self.clusters[name] = drawn
         return total + GAP * (len(rows) - 1) + 2 * edge
 
     def _is_chain(self, g: list[str]) -> bool:
@@ -689,17 +687,59 @@ class _Builder:
                 kid.y1 = top - kid.lift
             x += w
 
+    def _huddle(self, members: list[str]) -> tuple[dict[str, float], list[str]]:
+        """Things standing in one huddle: every box overlaps every other (they are all next
+        to each other) and the base of each shows beside the ones in front of it. Returns
+        their left edges relative to the point all of them overlap, and the drawing order
+        (back to front).
+
+        The huddle is an optional thing in front, centred on the point, and two sides: each
+        thing on a side reaches from the point outwards, narrower ones in front of wider ones.
+        Of every way to share the things between the centre and the sides, the one whose
+        worst-seen base shows most wins (ties: the most base seen in all, then names)."""
+        if not members:
+            return {}, []
+        widths = {k: self.nodes[k].w for k in members}
+        names = sorted(members, key=lambda k: (widths[k], k))
+        best: tuple[tuple[float, float], dict[str, float], list[str]] | None = None
+        for centre in [None, *names]:
+            rest = [k for k in names if k != centre]
+            for mask in range(1 << len(rest)):
+                if rest and mask >> (len(rest) - 1):  # mirror images: the widest goes left
+                    continue
+                left = [k for b, k in enumerate(rest) if mask >> b & 1]
+                right = [k for b, k in enumerate(rest) if not mask >> b & 1]
+                rel: dict[str, float] = {}
+                front: list[str] = []  # front to back
+                if centre is not None:
+                    rel[centre] = -widths[centre] / 2
+                    front.append(centre)
+                for rank in range(max(len(left), len(right))):
+                    for side, chain in (("L", left), ("R", right)):
+                        if rank < len(chain):
+                            w = widths[chain[rank]]
+                            rel[chain[rank]] = OVERLAP - w if side == "L" else -OVERLAP
+                            front.append(chain[rank])
+                seen = []
+                for i, k in enumerate(front):
+                    spans = sorted((rel[f], rel[f] + widths[f]) for f in front[:i])
+                    a, b = rel[k], rel[k] + widths[k]
+                    hidden, end = 0.0, a
+                    for lo, hi in spans:
+                        lo, hi = max(lo, end), min(hi, b)
+                        if hi > lo:
+                            hidden += hi - lo
+                            end = hi
+                    seen.append(1.0 - hidden / max(widths[k], 1.0))
+                score = (min(seen), sum(seen))
+                if best is None or score > best[0]:
+                    best = (score, rel, front[::-1])
+        assert best is not None
+        return best[1], best[2]
+
     def _carries(self, name: str) -> bool:
         node = self.nodes[name]
         return bool(node.top or (node.inside and node.shows_inside))
-
-    def _offset(self, i: int, name: str) -> float:
-        """Horizontal offset of the i-th (from the back) thing of a free cluster from the
-        cluster's centre: alternating sides, always less than half its width."""
-        if i == 0:
-            return 0.0
-        sign = -1.0 if i % 2 else 1.0
-        return sign * self.nodes[name].w * (0.4 if i <= 2 else 0.2)
 
     def chains(self, items: list[str], surface: tuple[str, str]) -> list[list[str]]:
         """Split a row's items into chains of neighbours (each chain drawn touching)."""

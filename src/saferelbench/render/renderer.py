@@ -45,7 +45,8 @@ class Rendering:
     hidden in closed containers are listed in ``hidden`` instead. A box's top edge is the
     surface that things resting on the object stand on. A surface drawn in pieces (a counter
     run on both sides of the oven set into it) has its pieces in ``parts`` and their union in
-    ``layout``. These boxes are the geometry the proximity tests check: two objects are drawn
+    ``layout``. ``layout`` lists the boxes in drawing order (a later box is drawn in front of
+    an earlier one). These boxes are the geometry the proximity tests check: two objects are drawn
     next to each other when their boxes touch or overlap (:func:`gap` is 0).
     """
 
@@ -55,6 +56,8 @@ class Rendering:
     floor: str
     scale: float
     parts: dict[str, tuple[Box, ...]] = field(default_factory=dict)
+    #: the visible inside of every open container (what it holds stands on its bottom edge)
+    inner: dict[str, Box] = field(default_factory=dict)
 
     @property
     def visible(self) -> frozenset[str]:
@@ -386,7 +389,12 @@ def render(
     boxes = {n: lay.nodes[n].box for n in lay.order}
     boxes[lay.floor] = lay.floor_box
     pieces = {n: lay.nodes[n].parts for n in lay.order if lay.nodes[n].parts}
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces)
+    inner: dict[str, Box] = {}
+    for n in lay.order:
+        ib = lay.nodes[n].inner
+        if ib is not None and lay.nodes[n].shows_inside:
+            inner[n] = ib
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner)
 
 
 def _header(
