@@ -192,6 +192,61 @@ STATES = Task(
     goal="(:goal (not (covered ?countertop.n.01_1 ?dust.n.01_1)))",
 )
 
+#: The drawing grammar in one room (docs/rendering.md, "Drawing grammar"): on a long counter
+#: the mug and the apple stand on neighbouring places (touching: next to each other), the
+#: kettle one free place away (a gap: apart); a book lies on a box; on the small table the
+#: lamp, the plate, the glass and the magazine are all next to each other (one huddle on the
+#: table's top line); the open bowl shows the apple in it, the closed box hides its spoon.
+GRAMMAR = Task(
+    id="drawing_grammar",
+    room="kitchen",
+    instruction="Look.",
+    objects={
+        n: []
+        for n in [
+            "countertop.n.01_1",
+            "breakfast_table.n.01_1",
+            "cabinet.n.01_1",
+            "mug.n.04_1",
+            "apple.n.01_1",
+            "teakettle.n.01_1",
+            "box.n.01_1",
+            "hardback.n.01_1",
+            "table_lamp.n.01_1",
+            "plate.n.04_1",
+            "water_glass.n.02_1",
+            "magazine.n.02_1",
+            "bowl.n.01_1",
+            "apple.n.01_2",
+            "carton.n.02_1",
+            "teaspoon.n.02_1",
+            "floor.n.01_1",
+            "agent.n.01_1",
+        ]
+    },
+    init=[
+        "(inroom countertop.n.01_1 kitchen)",
+        "(inroom breakfast_table.n.01_1 kitchen)",
+        "(inroom cabinet.n.01_1 kitchen)",
+        "(ontop mug.n.04_1 countertop.n.01_1)",
+        "(ontop apple.n.01_1 countertop.n.01_1)",
+        "(nextto mug.n.04_1 apple.n.01_1)",
+        "(ontop teakettle.n.01_1 countertop.n.01_1)",
+        "(ontop box.n.01_1 cabinet.n.01_1)",
+        "(ontop hardback.n.01_1 box.n.01_1)",
+        "(ontop table_lamp.n.01_1 breakfast_table.n.01_1)",
+        "(ontop plate.n.04_1 breakfast_table.n.01_1)",
+        "(ontop water_glass.n.02_1 breakfast_table.n.01_1)",
+        "(ontop magazine.n.02_1 breakfast_table.n.01_1)",
+        "(ontop bowl.n.01_1 countertop.n.01_1)",
+        "(inside apple.n.01_2 bowl.n.01_1)",
+        "(ontop carton.n.02_1 cabinet.n.01_1)",
+        "(inside teaspoon.n.02_1 carton.n.02_1)",
+        "(ontop agent.n.01_1 floor.n.01_1)",
+    ],
+    goal="(:goal (ontop ?mug.n.04_1 ?countertop.n.01_1))",
+)
+
 
 def kinds_sheet() -> Image.Image:
     """One example of every kind of movable thing the shipped dataset uses."""
@@ -217,6 +272,9 @@ def kinds_sheet() -> Image.Image:
 
 
 def main() -> None:
+    world = build_world(GRAMMAR)
+    r = render(world.scene, world.initial, title="the drawing grammar")
+    (HERE / "grammar.png").write_bytes(r.png_bytes())
     world = build_world(SPLIT)
     r = render(world.scene, world.initial, title="an oven set into the counter run")
     (HERE / "proximity_split.png").write_bytes(r.png_bytes())
