@@ -442,3 +442,20 @@ def running(p: Pen, b: Box, color: RGB) -> None:
 
 def shade_of(color: RGB) -> RGB:
     return (color[0] * 2 // 3, color[1] * 2 // 3, color[2] * 2 // 3)
+
+
+def product_hazard(p: Pen, b: Box) -> None:
+    """A household chemical: an orange hazard diamond with an exclamation mark on its body."""
+    r = max(3.0, min(b.w * 0.3, b.h * 0.3, p.n(9)))
+    cx, cy = (b.x0 + b.x1) / 2, b.y1 - r - p.n(3)
+    p.poly([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], (250, 150, 20), INK)
+    p.line([(cx, cy - r * 0.5), (cx, cy + r * 0.15)], INK, max(1, p.lw // 2 + 1))
+
+
+def plug(p: Pen, b: Box) -> None:
+    """Mains-powered: a small plug (two prongs on a dark body) at the lower left of its body."""
+    u = max(1.0, min(b.w, b.h) * 0.1, p.n(2.5))
+    x, y = b.x0 + u, b.y1 - 4 * u
+    p.rect((x, y, x + 2.4 * u, y + 2.4 * u), (40, 40, 44), (230, 230, 230), 1)
+    for dx in (0.5, 1.5):
+        p.line([(x + dx * u + 0.2 * u, y), (x + dx * u + 0.2 * u, y - u)], (230, 200, 80), 1)

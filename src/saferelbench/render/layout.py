@@ -120,6 +120,8 @@ def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, fl
         return 8, 4, 8, 5
     if kind in ("pot", "pan", "box"):
         return 5, 4, 5, 4
+    if kind == "toaster_oven":  # behind its glass door
+        return 8, 10, w * 0.3 + 2, 12
     if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
         return 8, 0, 8, h * 0.7
     return 3, 3, 3, 3

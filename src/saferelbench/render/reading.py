@@ -95,12 +95,13 @@ def read(scene: Scene, state: State, r: Rendering) -> Reading:
                 if abs(bb.y0 - box.y1) <= MEETS and _overlap(bb, box) >= MOST * box.w:
                     meets.append(b)
                     break
-        inner = [
+        inner = [  # an inner floor level with the container's own base shows nothing inside
             b
             for b, ib in r.inner.items()
             if b != a
             and b in r.layout
             and abs(ib.y1 - box.y1) <= MEETS
+            and ib.y1 < r.layout[b].y1 - MEETS
             and ib.x0 - MEETS <= box.x0
             and box.x1 <= ib.x1 + MEETS
         ]

@@ -20,7 +20,15 @@ from saferelbench.render.fixtures import FixtureLook, paint_fixture
 from saferelbench.render.geometry import Box
 from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook, tinted
-from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
+from saferelbench.render.labels import (
+    Segment,
+    Tag,
+    draw_tags,
+    font,
+    leader_line,
+    place_tags,
+    text_size,
+)
 from saferelbench.render.layout import SLOTTED_KINDS, Layout, Node, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
@@ -58,6 +66,8 @@ class Rendering:
     parts: dict[str, tuple[Box, ...]] = field(default_factory=dict)
     #: the visible inside of every open container (what it holds stands on its bottom edge)
     inner: dict[str, Box] = field(default_factory=dict)
+    #: every name tag drawn: the object's name -> the tag's box and its leader line, if any
+    tags: dict[str, tuple[Box, Segment | None]] = field(default_factory=dict)
 
     @property
     def visible(self) -> frozenset[str]:
@@ -154,6 +164,10 @@ def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
     info = node.info
     if state.has("open", name) and not node.is_fixture and node.kind not in _SHOWS_OPEN:
         effects.lid_off(p, b, shade(node.look.color, 0.85))
+    if not node.is_fixture and node.look.hazard:
+        effects.product_hazard(p, b)
+    if not node.is_fixture and node.look.mains:
+        effects.plug(p, b)
     if state.has("dirty", name):
         effects.grime(p, b, name)
     if state.has("contaminated", name):
@@ -342,11 +356,12 @@ def render(
     for name, primary in sorted(involved.items()):
         effects.highlight(pen, lay.nodes[name].box, primary)
     if labels:
+        rank = {n: i for i, n in enumerate(lay.order)}
         items = sorted(
             (
                 n
                 for n in lay.order
-                if not lay.nodes[n].is_fixture and lay.nodes[n].parent is not None
+                if lay.nodes[n].parent is not None  # every object that is not in the row
             ),
             key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
         )
@@ -355,7 +370,11 @@ def render(
                 lay.nodes[a.parent].box for a in state.ancestors(n) if a.parent in lay.nodes
             )
             border = effects.ALERT if n in involved else (110, 110, 110)
-            tags.append(Tag(n, lay.nodes[n].box, border=border, exempt=holders))
+            box = lay.nodes[n].box
+            front = tuple(
+                lay.nodes[m].box for m in lay.order[rank[n] + 1 :] if lay.nodes[m].box.overlaps(box)
+            )
+            tags.append(Tag(n, box, border=border, exempt=holders, cover=front))
         for n in lay.roots:
             parts = lay.nodes[n].parts
             tags.append(
@@ -369,6 +388,7 @@ def render(
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
+    named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
     if labels:
         tw, _ = text_size(scene.floor, fsize)
@@ -394,7 +414,7 @@ def render(
         ib = lay.nodes[n].inner
         if ib is not None and lay.nodes[n].shows_inside:
             inner[n] = ib
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner)
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named)
 
 
 def _header(
