@@ -21,7 +21,7 @@ def toaster_oven(p: Pen, b: Rect, st: ItemLook) -> None:
     p.rrect((x0, y0, x1, y1 - feet), p.n(4), st.color)
     for fx in (x0 + w * 0.1, x1 - w * 0.18):
         p.rect((fx, y1 - feet, fx + w * 0.08, y1), INK, None)
-    door = (x0 + p.n(6), y0 + p.n(8), x0 + w * 0.7, y1 - feet - p.n(6))
+    door = (x0 + p.n(6), y0 + p.n(8), x1 - p.n(28), y1 - feet - p.n(6))
     inside = (70, 40, 30) if st.on else (46, 48, 54)
     if not st.is_open:
         p.rect(door, inside)
@@ -41,9 +41,9 @@ def toaster_oven(p: Pen, b: Rect, st: ItemLook) -> None:
             1,
         )
         p.rect((door[0], door[1] - p.n(5), door[2], door[1] - p.n(3)), INK, None)
-    col = x0 + w * 0.76
+    col = x1 - p.n(24)
     for f in (0.3, 0.62):
-        r = min(w * 0.08, h * 0.11)
+        r = min(p.n(8), h * 0.11)
         cx, cy = (col + x1) / 2, y0 + h * f
         p.ellipse((cx - r, cy - r, cx + r, cy + r), (40, 40, 44), INK, 1)
         p.line([(cx, cy), (cx, cy - r)], (230, 230, 230), 1)

@@ -50,11 +50,14 @@ UNDER = 7.0
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
+HEADROOM = 0.9  #: an episode's frame keeps this share of the fitting scale: room to grow
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
 PEDESTAL_KINDS = frozenset({"microwave"})
 SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
 OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
+SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
+SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
 
 FIXTURE_KINDS = frozenset(
     {
@@ -121,7 +124,7 @@ def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, fl
     if kind in ("pot", "pan", "box"):
         return 5, 4, 5, 4
     if kind == "toaster_oven":  # behind its glass door
-        return 8, 10, w * 0.3 + 2, 12
+        return 8, 10, 30, 12
     if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
         return 8, 0, 8, h * 0.7
     return 3, 3, 3, 3
@@ -162,6 +165,17 @@ class Node:
         return self.kind in FIXTURE_KINDS
 
 
+@dataclass(frozen=True)
+class Frame:
+    """What keeps an episode's images steady: the scale and the natural width of everything
+    drawn (a surface, a tray that carried something), taken from a reference state (the
+    episode's first). A later state is drawn at that scale with each thing at least that wide,
+    so what did not move keeps its place and size, unless the row no longer fits."""
+
+    scale: float
+    widths: tuple[tuple[str, float], ...]
+
+
 @dataclass
 class Layout:
     nodes: dict[str, Node]  #: every drawn object except the floor, by name
@@ -173,6 +187,7 @@ class Layout:
     scale: float  #: image pixels per natural pixel
     width: int
     height: int
+    frame: Frame | None = None  #: the scale and row widths this layout used
 
 
 @dataclass
@@ -238,6 +253,8 @@ class _Builder:
         self.isbench = self.derived and scene.isbench_conventions
         #: per surface under that convention: its groups of mutual neighbours, in row order
         self.groups: dict[str, list[list[str]]] = {}
+        #: natural widths of the episode's reference frame (:class:`Frame`)
+        self.floors: dict[str, float] = {}
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -406,17 +423,24 @@ class _Builder:
         need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
         node.need = max(need_top, need_in if node.inside else 0.0)
         node.w = max(node.w, node.need)
+        if not node.lying and not node.tilt:  # at least as wide as in the episode's frame
+            node.w = max(node.w, self.floors.get(name, 0.0))
+        self.stretch(name)
+        up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
+        up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
+        _, _, _, b = inner_insets(node.kind, node.w, node.h)
+        node.up = max(node.h + up_top, b + up_in)
+
+    def stretch(self, name: str) -> None:
+        """A surface wider than its things: the pieces that can stretch share the rest."""
+        node = self.nodes[name]
         pieces = self.pieces.get(name)
-        if pieces:  # a surface wider than its things: the pieces that can stretch share it
+        if pieces:
             stretch = [p for p in pieces if not (p.touch_l and p.touch_r and len(p.runs) == 1)]
             stretch = stretch or pieces[:1]
             extra = max(0.0, node.w - sum(p.w for p in pieces)) / len(stretch)
             for p in stretch:
                 p.w += extra
-        up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
-        up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
-        _, _, _, b = inner_insets(node.kind, node.w, node.h)
-        node.up = max(node.h + up_top, b + up_in)
 
     def _margin(self, fixture: str | None, touch: bool, edge: float) -> float:
         return 0.0 if touch else (GAP if fixture is not None else edge)
@@ -689,7 +713,7 @@ class _Builder:
                 kid.y1 = top - kid.lift
             x += w
 
-    def _huddle(self, members: list[str]) -> tuple[dict[str, float], list[str]]:
+    def _huddle(self, members: list[str], squeezed: int = 0) -> tuple[dict[str, float], list[str]]:
         """Things standing in one huddle: every box overlaps every other (they are all next
         to each other) and the base of each shows beside the ones in front of it. Returns
         their left edges relative to the point all of them overlap, and the drawing order
@@ -698,12 +722,15 @@ class _Builder:
         The huddle is an optional thing in front, centred on the point, and two sides: each
         thing on a side reaches from the point outwards, narrower ones in front of wider ones.
         Of every way to share the things between the centre and the sides, the one whose
-        worst-seen base shows most wins (ties: the most base seen in all, then names)."""
+        worst-seen base shows most wins (ties: the most base seen in all, then names). When
+        even that one hides more than ``1 - SEEN`` of a base (four or more things of nearly one
+        width), each thing in front of another on its side is drawn narrower (``SQUEEZE``) and
+        the search runs again (at most three times)."""
         if not members:
             return {}, []
         widths = {k: self.nodes[k].w for k in members}
         names = sorted(members, key=lambda k: (widths[k], k))
-        best: tuple[tuple[float, float], dict[str, float], list[str]] | None = None
+        best: tuple[tuple[float, float], dict[str, float], list[str], list[list[str]]] | None = None
         for centre in [None, *names]:
             rest = [k for k in names if k != centre]
             for mask in range(1 << len(rest)):
@@ -735,8 +762,20 @@ class _Builder:
                     seen.append(1.0 - hidden / max(widths[k], 1.0))
                 score = (min(seen), sum(seen))
                 if best is None or score > best[0]:
-                    best = (score, rel, front[::-1])
+                    best = (score, rel, front[::-1], [left, right], centre)
         assert best is not None
+        if best[0][0] < SEEN and squeezed < 3:
+            # No way to overlap them all shows every base (things of nearly one width): the
+            # ones in front of another on a side are drawn narrower than it
+            for chain in best[3]:
+                for front_k, back_k in zip(chain[-2::-1], chain[:0:-1], strict=True):
+                    node = self.nodes[front_k]
+                    node.w = min(node.w, SQUEEZE * self.nodes[back_k].w)
+            firsts = [self.nodes[chain[0]].w for chain in best[3] if chain]
+            if best[4] is not None and firsts:  # the one in front of both sides
+                node = self.nodes[best[4]]
+                node.w = min(node.w, SQUEEZE * min(firsts))
+            return self._huddle(members, squeezed + 1)
         return best[1], best[2]
 
     def _carries(self, name: str) -> bool:
@@ -917,9 +956,12 @@ class _Builder:
         margins: tuple[float, float],
         fixed: tuple[bool, bool],
         gap: float,
+        pack: bool = False,
     ) -> None:
         """Runs of touching things between ``left`` and ``right``; a margin that is not
-        ``fixed`` (touching a neighbour) takes a share of the spare width."""
+        ``fixed`` (touching a neighbour) takes a share of the spare width. ``pack``: the runs
+        keep the least gaps from the start and the spare width goes to the far end (a long
+        surface, so a thing put down or taken away moves only what stands after it)."""
         if not runs:
             return
         slots = [margins[0]] + [gap] * (len(runs) - 1) + [margins[1]]
@@ -930,10 +972,10 @@ class _Builder:
         ]
         widths = sum(self.nodes[n].w for run in runs for n in run)
         spare = max(0.0, (right - left) - widths - sum(slots))
+        if pack and flexible:
+            flexible = [flexible[-1]]
         for i in flexible:
             slots[i] += spare / len(flexible)
-        if not flexible and spare > 0:  # both ends touch: spread the gaps between runs
-            pass
         x = left
         for slot, run in zip(slots, runs, strict=False):
             x += slot
@@ -1038,6 +1080,7 @@ class _Builder:
                 (self._margin(lf, tl, edge), self._margin(rf, tr, edge)),
                 (tl, tr),
                 GAP,
+                pack=True,
             )
 
     def place_small(self, name: str, top: float, edge: float, left: float, right: float) -> None:
@@ -1105,10 +1148,13 @@ def layout(
     height: int,
     header: float,
     near: Mapping[str, str] | None = None,
+    frame: Frame | None = None,
 ) -> Layout:
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
-    a row element it should be drawn after (where it fell from), when the caller knows."""
+    a row element it should be drawn after (where it fell from), when the caller knows;
+    ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
     b = _Builder(scene, state, near or {}, header, width, height)
+    b.floors = dict(frame.widths) if frame else {}
     roots = b.build_nodes()
     b.lift_pairs()
     for r in roots:
@@ -1125,13 +1171,21 @@ def layout(
             if fixture.h + fixture.raised < reach:
                 fixture.up += reach - fixture.raised - fixture.h
                 fixture.h = reach - fixture.raised
+    widths = tuple(
+        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
+    )
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
     paths = b.root_paths(roots)
     row_need = b.row_need(paths)
     up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
-    scale = min(MAX_ZOOM * k, (width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+    fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+    scale = min(MAX_ZOOM * k, fit)
+    if frame is not None and frame.scale <= scale:
+        scale = frame.scale  # still fits: keep the reference scale
+    # the frame a later state keeps: room for what may grow (a container taking something in)
+    kept = Frame(min(MAX_ZOOM * k, HEADROOM * fit), widths)
     # Order of free chains along the wall: fridge, kitchen run, tables, shelves, rest, then
     # floor items (after the fixture they came from, when known).
     key: dict[str, tuple[object, ...]] = {}
@@ -1177,5 +1231,14 @@ def layout(
     shown = {n: node for n, node in b.nodes.items() if n not in b.hidden}
     order = [n for n in order if n not in b.hidden]
     return Layout(
-        shown, order, roots, frozenset(b.hidden), scene.floor, floor_box, scale, width, height
+        shown,
+        order,
+        roots,
+        frozenset(b.hidden),
+        scene.floor,
+        floor_box,
+        scale,
+        width,
+        height,
+        kept,
     )

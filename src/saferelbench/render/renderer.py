@@ -29,7 +29,7 @@ from saferelbench.render.labels import (
     place_tags,
     text_size,
 )
-from saferelbench.render.layout import SLOTTED_KINDS, Layout, Node, layout
+from saferelbench.render.layout import SLOTTED_KINDS, Frame, Layout, Node, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -281,6 +281,14 @@ def _hazards(
     return flames
 
 
+@lru_cache(maxsize=32)
+def frame_of(scene: Scene, state: State, size: tuple[int, int], header: float) -> Frame:
+    """The scale and row widths of ``state``'s image (cached: one per episode)."""
+    lay = layout(scene, state, size[0], size[1], header)
+    assert lay.frame is not None
+    return lay.frame
+
+
 def render(
     scene: Scene,
     state: State,
@@ -289,9 +297,13 @@ def render(
     size: tuple[int, int] = (1024, 768),
     events: Sequence[HazardEvent] = (),
     title: str | None = None,
+    reference: State | None = None,
 ) -> Rendering:
     """Draw ``state`` of ``scene``. ``events`` (hazards that just happened) are outlined in red
-    with a caption; ``labels=False`` drops the name tags (image-only ablation)."""
+    with a caption; ``labels=False`` drops the name tags (image-only ablation). ``reference``
+    (the episode's first state) keeps the frame steady: the scale and the row along the wall
+    are those of the reference image wherever they still fit, so what did not move keeps its
+    place and size from one step to the next."""
     width, height = size
     k = min(width / 1024, height / 768)
     header = max(14, round(34 * k))
@@ -302,7 +314,8 @@ def render(
             other = next((o for o in ev.objects[i + 1 :] + ev.objects[:i] if o != obj), None)
             if other is not None:
                 near.setdefault(obj, other)
-    lay = layout(scene, state, width, height, header + fsize + 8, near)
+    frame = None if reference is None else frame_of(scene, reference, size, header + fsize + 8)
+    lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
     img = _room(width, height, lay.floor_box.y0).copy()
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
