@@ -165,6 +165,11 @@ class Node:
         return self.kind in FIXTURE_KINDS
 
 
+#: a huddle's arrangement: (worst and total share of base seen, left edges, back-to-front
+#: order, the two side chains front to back, the thing in front of both)
+_Arrangement = tuple[tuple[float, float], dict[str, float], list[str], list[list[str]], str | None]
+
+
 @dataclass(frozen=True)
 class Frame:
     """What keeps an episode's images steady: the scale and the natural width of everything
@@ -730,7 +735,7 @@ class _Builder:
             return {}, []
         widths = {k: self.nodes[k].w for k in members}
         names = sorted(members, key=lambda k: (widths[k], k))
-        best: tuple[tuple[float, float], dict[str, float], list[str], list[list[str]]] | None = None
+        best: _Arrangement | None = None
         for centre in [None, *names]:
             rest = [k for k in names if k != centre]
             for mask in range(1 << len(rest)):
