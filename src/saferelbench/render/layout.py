@@ -58,6 +58,7 @@ TILT = 14.0  #: degrees a fallen flat object is drawn askew
 OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
 SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
 SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
+NARROWEST = 0.6  #: ... but never narrower than this share of its own width
 
 FIXTURE_KINDS = frozenset(
     {
@@ -775,13 +776,19 @@ class _Builder:
             for chain in best[3]:
                 for front_k, back_k in zip(chain[-2::-1], chain[:0:-1], strict=True):
                     node = self.nodes[front_k]
-                    node.w = min(node.w, SQUEEZE * self.nodes[back_k].w)
+                    node.w = max(self._narrowest(node), min(node.w, SQUEEZE * self.nodes[back_k].w))
             firsts = [self.nodes[chain[0]].w for chain in best[3] if chain]
             if best[4] is not None and firsts:  # the one in front of both sides
                 node = self.nodes[best[4]]
-                node.w = min(node.w, SQUEEZE * min(firsts))
+                node.w = max(self._narrowest(node), min(node.w, SQUEEZE * min(firsts)))
             return self._huddle(members, squeezed + 1)
         return best[1], best[2]
+
+    @staticmethod
+    def _narrowest(node: Node) -> float:
+        """A thing drawn narrower in a crowded huddle keeps at least this width (so it still
+        looks like itself)."""
+        return min(node.w, NARROWEST * (node.look.h if node.lying else node.look.w))
 
     def _carries(self, name: str) -> bool:
         node = self.nodes[name]
