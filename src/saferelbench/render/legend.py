@@ -33,6 +33,11 @@ MARKS: tuple[tuple[str, str], ...] = (
     ("broken", "cracks and shards"),
     ("spilled", "a puddle beside it"),
     ("fallen / tipped", "lying on its side or askew, with impact strokes"),
+    (
+        "household chemical",
+        "a jug with a red cap and an orange hazard diamond (or the diamond on it)",
+    ),
+    ("mains-powered", "a small plug mark on its body"),
 )
 
 #: where a placed thing lands
