@@ -192,6 +192,113 @@ STATES = Task(
     goal="(:goal (not (covered ?countertop.n.01_1 ?dust.n.01_1)))",
 )
 
+#: The drawing grammar in one room (docs/rendering.md, "Drawing grammar"): on a long counter
+#: the mug and the apple stand on neighbouring places (touching: next to each other), the
+#: kettle one free place away (a gap: apart); a book lies on a box; on the small table the
+#: lamp, the plate, the glass and the magazine are all next to each other (one huddle on the
+#: table's top line); the open bowl shows the apple in it, the closed box hides its spoon.
+GRAMMAR = Task(
+    id="drawing_grammar",
+    room="kitchen",
+    instruction="Look.",
+    objects={
+        n: []
+        for n in [
+            "countertop.n.01_1",
+            "breakfast_table.n.01_1",
+            "cabinet.n.01_1",
+            "mug.n.04_1",
+            "apple.n.01_1",
+            "teakettle.n.01_1",
+            "box.n.01_1",
+            "hardback.n.01_1",
+            "table_lamp.n.01_1",
+            "plate.n.04_1",
+            "water_glass.n.02_1",
+            "magazine.n.02_1",
+            "bowl.n.01_1",
+            "apple.n.01_2",
+            "carton.n.02_1",
+            "teaspoon.n.02_1",
+            "floor.n.01_1",
+            "agent.n.01_1",
+        ]
+    },
+    init=[
+        "(inroom countertop.n.01_1 kitchen)",
+        "(inroom breakfast_table.n.01_1 kitchen)",
+        "(inroom cabinet.n.01_1 kitchen)",
+        "(ontop mug.n.04_1 countertop.n.01_1)",
+        "(ontop apple.n.01_1 countertop.n.01_1)",
+        "(nextto mug.n.04_1 apple.n.01_1)",
+        "(ontop teakettle.n.01_1 countertop.n.01_1)",
+        "(ontop box.n.01_1 cabinet.n.01_1)",
+        "(ontop hardback.n.01_1 box.n.01_1)",
+        "(ontop table_lamp.n.01_1 breakfast_table.n.01_1)",
+        "(ontop plate.n.04_1 breakfast_table.n.01_1)",
+        "(ontop water_glass.n.02_1 breakfast_table.n.01_1)",
+        "(ontop magazine.n.02_1 breakfast_table.n.01_1)",
+        "(ontop bowl.n.01_1 countertop.n.01_1)",
+        "(inside apple.n.01_2 bowl.n.01_1)",
+        "(ontop carton.n.02_1 cabinet.n.01_1)",
+        "(inside teaspoon.n.02_1 carton.n.02_1)",
+        "(ontop agent.n.01_1 floor.n.01_1)",
+    ],
+    goal="(:goal (ontop ?mug.n.04_1 ?countertop.n.01_1))",
+)
+
+
+#: One thing in each state, left to right (the legend of state marks in docs/rendering.md).
+MARKED: list[tuple[str, dict[str, list[tuple[str, str]]]]] = [
+    ("mug.n.04_1", {}),
+    ("toaster.n.02_1", {"flags": [("toggled_on", "toaster.n.02_1")]}),
+    ("saucepan.n.01_1", {"flags": [("hot", "saucepan.n.01_1")]}),
+    ("candle.n.01_1", {"flags": [("on_fire", "candle.n.01_1")]}),
+    ("teacup.n.02_1", {"filled": [("teacup.n.02_1", "water.n.06_1")]}),
+    (
+        "water_glass.n.02_1",
+        {
+            "flags": [("brim_full", "water_glass.n.02_1")],
+            "filled": [("water_glass.n.02_1", "water.n.06_1")],
+        },
+    ),
+    ("jar.n.01_1", {"flags": [("open", "jar.n.01_1")]}),
+    ("hamburger.n.01_1", {}),
+    ("hamburger.n.01_2", {"flags": [("cooked", "hamburger.n.01_2")]}),
+    ("apple.n.01_1", {"flags": [("frozen", "apple.n.01_1")]}),
+    ("plate.n.04_1", {"flags": [("dirty", "plate.n.04_1")]}),
+    ("bowl.n.01_1", {"covered": [("bowl.n.01_1", "water.n.06_1")]}),
+    ("rag.n.01_1", {"saturated": [("rag.n.01_1", "water.n.06_1")]}),
+    ("vase.n.01_1", {"flags": [("broken", "vase.n.01_1")]}),
+    ("cup.n.01_1", {"flags": [("spilled", "cup.n.01_1")]}),
+    ("bottle__of__chlorine.n.01_1", {}),
+    ("bottle__of__lemonade.n.01_1", {}),
+]
+
+
+def marks_image() -> Image.Image:
+    """Plain, switched on, hot, on fire, filled, brim-full, open, raw, cooked, frozen, dirty,
+    wet, soaked, broken, spilled; a chemical jug beside a drink."""
+    from saferelbench.world.state import Layout, Placement, Scene, State
+
+    surfaces = ["countertop.n.01_1", "worktable.n.01_1"]
+    names = [*surfaces, "floor.n.01_1", "water.n.06_1", *(n for n, _ in MARKED)]
+    layout = Layout(long_surfaces=frozenset({*surfaces, "floor.n.01_1"}))
+    scene = Scene("kitchen", tuple(describe(n) for n in names), "floor.n.01_1", layout)
+    marks: dict[str, list[tuple[str, str]]] = {}
+    for _, m in MARKED:
+        for key, pairs in m.items():
+            marks.setdefault(key, []).extend(pairs)
+    half = len(MARKED) // 2
+    state = State.build(
+        [Placement(n, "ontop", surfaces[i > half]) for i, (n, _) in enumerate(MARKED)],
+        flags=marks.get("flags", []),
+        covered=marks.get("covered", []),
+        saturated=marks.get("saturated", []),
+        filled=marks.get("filled", []),
+    )
+    return render(scene, state, title="state marks").image
+
 
 def kinds_sheet() -> Image.Image:
     """One example of every kind of movable thing the shipped dataset uses."""
@@ -217,6 +324,10 @@ def kinds_sheet() -> Image.Image:
 
 
 def main() -> None:
+    world = build_world(GRAMMAR)
+    r = render(world.scene, world.initial, title="the drawing grammar")
+    (HERE / "grammar.png").write_bytes(r.png_bytes())
+    marks_image().save(HERE / "marks.png", format="PNG", compress_level=9)
     world = build_world(SPLIT)
     r = render(world.scene, world.initial, title="an oven set into the counter run")
     (HERE / "proximity_split.png").write_bytes(r.png_bytes())

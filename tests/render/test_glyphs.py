@@ -84,7 +84,7 @@ def test_compound_words_and_head_nouns_pick_the_kind() -> None:
     assert kind("teaspoon.n.02") == "spoon" and kind("tablespoon.n.02") == "spoon"
     assert kind("tablefork.n.01") == "fork"
     assert kind("wineglass.n.01") == "glass"
-    assert kind("bottle__of__glass_cleaner.n.01") == "bottle"  # not a glass
+    assert kind("bottle__of__glass_cleaner.n.01") == "chem_bottle"  # a bottle, not a glass
     assert kind("pancake.n.01") == "flat_food"  # "pan" is a whole word only
 
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 import jinja2
 
 from saferelbench.agents.base import HistoryItem
+from saferelbench.render import legend
 from saferelbench.world.action_specs import prompt_lines
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Task
@@ -119,7 +120,13 @@ def system_prompt(task: Task) -> str:
     return (
         _environment()
         .get_template("system.jinja")
-        .render(room=task.room.replace("_", " "), actions=prompt_lines())
+        .render(
+            room=task.room.replace("_", " "),
+            actions=prompt_lines(),
+            relations=legend.RELATIONS,
+            marks=legend.MARKS,
+            placement=legend.PLACEMENT,
+        )
     )
 
 

@@ -5,15 +5,18 @@ object (for geometry checks) and deterministic PNG bytes; ``render_contact_sheet
 images of an episode. See docs/rendering.md.
 
 - ``catalog``: how things look (shape kind, size, colour per category);
+- ``appliances``: heat sources, chemical jugs, raw meat and other look-alikes told apart;
 - ``effects``: overlays for states and hazards (heat, frost, fire, sparks, spills ...);
 - ``fixtures``: painters for furniture and appliances;
 - ``geometry``: integer boxes and the distances the layout tests check;
 - ``glyphs``: more silhouettes (a spoon, a spray bottle, a monitor ...) and the item dispatch;
 - ``items``: painters for movable things;
-- ``labels``: non-overlapping name tags with leader lines;
+- ``labels``: non-overlapping name tags with leader lines that never cross;
+- ``legend``: how relations and state marks are drawn, for the system prompt;
 - ``layout``: where everything goes in the front view;
 - ``paint``: drawing helpers shared by the painters;
 - ``png``: fast deterministic PNG encoding;
+- ``reading``: the relations a viewer reads off the drawn boxes, against the state;
 - ``renderer``: ``render(scene, state) -> Rendering``;
 - ``sheet``: a contact sheet of an episode's images.
 """

@@ -9,7 +9,7 @@ shape; anything unmatched becomes a plain labelled box (fixture) or a rounded bl
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from saferelbench.world.knowledge import ObjectInfo
@@ -25,6 +25,10 @@ class Look:
     w: float
     h: float
     color: RGB
+    #: a household chemical: an orange hazard diamond on its body (a chemical jug has it built in)
+    hazard: bool = False
+    #: runs on mains power: a plug mark on its body
+    mains: bool = False
 
 
 # Fixture kinds, first keyword match wins (order matters: "microwave" before "oven",
@@ -32,7 +36,7 @@ class Look:
 _FIXTURES: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
     (("refrigerator", "fridge", "freezer"), "fridge", 150, 320, (226, 232, 238)),
     (("microwave",), "microwave", 140, 84, (205, 208, 214)),
-    (("toaster_oven",), "microwave", 120, 74, (190, 190, 196)),
+    (("toaster_oven",), "toaster_oven", 96, 58, (176, 178, 186)),
     (("dishwasher", "washer", "dryer", "washing_machine"), "washer", 150, 170, (232, 234, 238)),
     (("stove", "range", "cooktop", "hob", "burner"), "stove", 170, 170, (214, 217, 222)),
     (("oven",), "oven", 160, 170, (200, 202, 208)),
@@ -61,6 +65,8 @@ _FIXTURES: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
 
 # Item kinds: (keywords, kind, w, h, colour).
 _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
+    (("place_mat", "placemat", "table_mat"), "mat", 64, 6, (196, 160, 100)),
+    (("jigsaw_puzzle", "puzzle"), "puzzle", 60, 14, (110, 150, 200)),
     (
         ("atomizer", "sprayer", "spray", "spray_bottle", "soap_dispenser", "dispenser"),
         "spray",
@@ -135,7 +141,14 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         18,
         (200, 110, 80),
     ),
-    (("hamburger", "burger", "cheeseburger"), "burger", 46, 34, (210, 150, 80)),
+    (
+        ("hamburger", "patty", "beef_patty", "ground_beef", "mince"),
+        "patty",
+        46,
+        16,
+        (226, 118, 128),
+    ),
+    (("burger", "cheeseburger"), "burger", 46, 34, (210, 150, 80)),
     (("waffle",), "waffle", 50, 12, (222, 170, 80)),
     (
         ("tortilla", "pancake", "crepe", "pita", "flatbread", "naan", "omelet", "omelette"),
@@ -172,7 +185,6 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
             "washcloth",
             "duster",
             "doily",
-            "place_mat",
         ),
         "cloth",
         52,
@@ -188,7 +200,8 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
     ),
     (("laptop",), "laptop", 76, 10, (70, 74, 84)),
     (("lamp",), "lamp", 46, 90, (240, 210, 120)),
-    (("candle", "candlestick", "candelabra", "tealight"), "candle", 16, 42, (246, 240, 220)),
+    (("candlestick", "candelabra", "candle_holder"), "candlestick", 20, 40, (196, 160, 70)),
+    (("candle", "tealight"), "candle", 16, 42, (246, 240, 220)),
     (("light_bulb", "bulb", "lightbulb"), "bulb", 22, 34, (250, 240, 170)),
     (("alarm_clock", "clock", "watch", "timer", "stopwatch"), "clock", 40, 44, (230, 90, 70)),
     (("sandglass", "hourglass"), "hourglass", 26, 44, (236, 214, 160)),
@@ -215,6 +228,8 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         22,
         (40, 42, 48),
     ),
+    (("iron", "steam_iron", "flatiron"), "iron", 54, 32, (110, 140, 200)),
+    (("heater", "space_heater", "fan_heater", "radiator"), "heater", 44, 58, (232, 230, 224)),
     (
         (
             "toaster",
@@ -224,9 +239,7 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
             "mixer",
             "rice_cooker",
             "hot_plate",
-            "iron",
             "hair_dryer",
-            "heater",
         ),
         "gadget",
         62,
@@ -659,6 +672,56 @@ def _by_knowledge(info: ObjectInfo, color: RGB) -> Look | None:
     return None
 
 
+#: Words that make a bottle or jar a household chemical (drawn as a hazard-marked jug, never
+#: like a drink), besides the world's ``chemical`` attribute.
+CHEMICAL_WORDS = frozenset(
+    {
+        "chlorine",
+        "bleach",
+        "cleaner",
+        "disinfectant",
+        "detergent",
+        "ammonia",
+        "pesticide",
+        "insecticide",
+        "solvent",
+        "antifreeze",
+        "acetone",
+        "turpentine",
+        "thinner",
+        "lye",
+        "remover",
+        "polish",
+        "fungicide",
+        "herbicide",
+        "weedkiller",
+    }
+)
+
+
+def is_chemical(info: ObjectInfo) -> bool:
+    """A household chemical: the world's ``chemical`` attribute or a chemical's name."""
+    return "chemical" in info.attributes or bool(_tokens(info.category) & CHEMICAL_WORDS)
+
+
+def _marked(info: ObjectInfo, look: Look) -> Look:
+    """Marks that keep apart things of one shape whose safety differs: a chemical bottle or
+    jar becomes a hazard-marked jug, any other chemical carries the hazard diamond, and a
+    mains-powered thing carries a plug mark."""
+    kind, w = look.kind, look.w
+    chemical = is_chemical(info)
+    if chemical and kind in ("bottle", "jar"):
+        kind, w = "chem_bottle", w * 1.1
+    return replace(
+        look,
+        kind=kind,
+        w=w,
+        hazard=chemical and kind != "chem_bottle",
+        mains="electrical" in info.attributes and not info.is_fixture,
+    )
+
+
+@lru_cache(maxsize=4096)
 def look_of(info: ObjectInfo) -> Look:
     """The look of an object; fixtures and appliances use the fixture table even when placed
     on something (a microwave standing on a counter). A movable thing no keyword matches
@@ -670,12 +733,12 @@ def look_of(info: ObjectInfo) -> Look:
         if look.kind == "fixture":  # a thing the task pins to the room (a lamp "inroom")
             item = _match(category, False)
             if item.kind != "block":
-                return item
-        return look
+                return _marked(info, item)
+        return _marked(info, look) if look.kind == "toaster_oven" else look
     look = _match(category, False)
     if look.kind == "block":
-        return _by_knowledge(info, look.color) or look
-    return look
+        look = _by_knowledge(info, look.color) or look
+    return _marked(info, look)
 
 
 @lru_cache(maxsize=256)

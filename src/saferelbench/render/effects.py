@@ -27,12 +27,12 @@ def _rng(name: str, salt: str) -> random.Random:
 
 
 def hot(p: Pen, b: Box) -> None:
-    """Three wavy heat lines rising from the top."""
+    """Three bold red wavy heat lines rising from the top (red: never blue like a liquid)."""
     x0, y0, x1, _ = b
     for i in range(3):
         x = x0 + (x1 - x0) * (0.25 + 0.25 * i)
-        pts = [(x + math.sin(k * 1.3) * p.n(3), y0 - p.n(3) - k * p.n(3)) for k in range(7)]
-        p.line(pts, HOT_RED, max(1, p.lw))
+        pts = [(x + math.sin(k * 1.3) * p.n(4), y0 - p.n(4) - k * p.n(3.5)) for k in range(8)]
+        p.line(pts, HOT_RED, max(2, p.lw + 1))
 
 
 def frost(p: Pen, b: Box, name: str) -> None:
@@ -181,9 +181,9 @@ def puddle(p: Pen, b: Box, color: RGB) -> None:
 
 
 def brim(p: Pen, b: Box, color: RGB) -> None:
-    """Liquid full to the brim: a meniscus bulging over the rim, running down both sides in
-    drips, drops beside it and splash marks above (blue-rimmed, so milk shows on a white
-    carton too)."""
+    """Liquid full to the brim: a meniscus bulging over the rim and running down both sides
+    in long drips, a drop beside it (blue-rimmed, so milk shows on a white carton too). Nothing
+    rises above the bulge, so it cannot read as steam (the mark of ``hot``)."""
     x0, y0, x1, _ = b
     h = p.n(8)
     edge = (40, 80, 150)
@@ -191,7 +191,7 @@ def brim(p: Pen, b: Box, color: RGB) -> None:
     p.d.chord(
         (x0 - p.n(2), y0 - h, x1 + p.n(2), y0 + h), 180, 360, fill=color, outline=edge, width=w
     )
-    for x, long in ((x0, 16), (x1, 22)):
+    for x, long in ((x0, 22), (x1, 30)):
         p.rect((x - p.n(2), y0 - p.n(1), x + p.n(2), y0 + p.n(long)), color, edge, 1)
         r = p.n(3)
         p.d.ellipse(
@@ -203,16 +203,6 @@ def brim(p: Pen, b: Box, color: RGB) -> None:
         fill=color,
         outline=edge,
     )
-    cx = (x0 + x1) / 2
-    for dx in (-0.3, 0.0, 0.3):  # splash marks: the liquid is at the very top
-        sx = cx + (x1 - x0) * dx
-        p.d.arc(
-            (sx - p.n(5), y0 - h - p.n(9), sx + p.n(5), y0 - h - p.n(1)),
-            200,
-            340,
-            fill=edge,
-            width=w,
-        )
 
 
 def highlight(p: Pen, b: Box, primary: bool) -> None:
@@ -442,3 +432,20 @@ def running(p: Pen, b: Box, color: RGB) -> None:
 
 def shade_of(color: RGB) -> RGB:
     return (color[0] * 2 // 3, color[1] * 2 // 3, color[2] * 2 // 3)
+
+
+def product_hazard(p: Pen, b: Box) -> None:
+    """A household chemical: an orange hazard diamond with an exclamation mark on its body."""
+    r = max(3.0, min(b.w * 0.3, b.h * 0.3, p.n(9)))
+    cx, cy = (b.x0 + b.x1) / 2, b.y1 - r - p.n(3)
+    p.poly([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], (250, 150, 20), INK)
+    p.line([(cx, cy - r * 0.5), (cx, cy + r * 0.15)], INK, max(1, p.lw // 2 + 1))
+
+
+def plug(p: Pen, b: Box) -> None:
+    """Mains-powered: a small plug (two prongs on a dark body) at the lower left of its body."""
+    u = max(1.0, min(b.w, b.h) * 0.1, p.n(2.5))
+    x, y = b.x0 + u, b.y1 - 4 * u
+    p.rect((x, y, x + 2.4 * u, y + 2.4 * u), (40, 40, 44), (230, 230, 230), 1)
+    for dx in (0.5, 1.5):
+        p.line([(x + dx * u + 0.2 * u, y), (x + dx * u + 0.2 * u, y - u)], (230, 200, 80), 1)

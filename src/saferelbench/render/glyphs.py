@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from saferelbench.render.appliances import GLYPHS as APPLIANCE_GLYPHS
 from saferelbench.render.items import PAINTERS, ItemLook, Rect, _fill, block
 from saferelbench.render.paint import GLOW, INK, ON_LED, Pen, inset, shade
 
@@ -645,6 +646,7 @@ GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
     "wallet": wallet,
     "boot": boot,
     "outlet": outlet,
+    **APPLIANCE_GLYPHS,
 }
 
 

@@ -37,6 +37,7 @@ class Tag:
     target: Box  #: the object the tag names
     below: bool = False  #: fixtures and floor items: tag goes into the floor band below
     exempt: tuple[Box, ...] = ()  #: obstacles the tag may cover (what holds its object)
+    cover: tuple[Box, ...] = ()  #: boxes drawn in front of its object (a leader ends clear of them)
     fg: RGB = (20, 20, 24)
     bg: RGB = (255, 255, 255)
     border: RGB = (110, 110, 110)
@@ -104,7 +105,7 @@ def place_tags(
         near = choice.expand(4).overlaps(tag.target)
         placed.append(PlacedTag(tag, choice, leader=not near))
         taken.append(choice.expand(1))
-    return placed
+    return uncross(placed, obstacles, width, height, top, size)
 
 
 @lru_cache(maxsize=2048)
@@ -118,15 +119,149 @@ def _tag_image(text: str, size: int, fg: RGB, bg: RGB, border: RGB, w: int, h: i
     return img
 
 
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _seen(x: float, y: float, cover: Sequence[Box]) -> bool:
+    return not any(c.x0 <= x < c.x1 and c.y0 <= y < c.y1 for c in cover)
+
+
+@lru_cache(maxsize=4096)
+def leader_line(pt: PlacedTag) -> Segment | None:
+    """The leader line of a placed tag, if any: from the tag's edge to the nearest point of its
+    object that nothing drawn in front of the object hides (the edge facing the tag first)."""
+    if not pt.leader:
+        return None
+    b, t = pt.box, pt.tag.target
+    y_from = b.y1 if b.y1 <= t.y0 else b.y0 if b.y0 >= t.y1 else b.cy
+    y_edge = t.y0 + 1 if b.y1 <= t.y0 else t.y1 - 2 if b.y0 >= t.y1 else t.cy
+    x_near = min(max(b.cx, t.x0 + 2), t.x1 - 2)
+    start = (b.cx, y_from)
+    cover = pt.tag.cover
+    if _seen(x_near, y_edge, cover):
+        return start, (x_near, y_edge)
+    best: tuple[float, float] | None = None
+    rows = [y_edge] + [t.y0 + 1 + (t.h - 3) * k / 6 for k in range(7)]
+    for y in rows:
+        for k in range(13):
+            x = t.x0 + 2 + (t.w - 4) * k / 12
+            if _seen(x, y, cover):
+                d = (x - start[0]) ** 2 + (y - start[1]) ** 2
+                if best is None or d < (best[0] - start[0]) ** 2 + (best[1] - start[1]) ** 2:
+                    best = (x, y)
+        if best is not None:
+            break
+    return start, best or (x_near, y_edge)
+
+
+def crosses(a: Segment, b: Segment) -> bool:
+    """Whether two segments cross (touching ends do not count)."""
+
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    (p1, p2), (q1, q2) = a, b
+    return side(q1, q2, p1) * side(q1, q2, p2) < 0 and side(p1, p2, q1) * side(p1, p2, q2) < 0
+
+
+def uncross(
+    placed: list[PlacedTag],
+    obstacles: Sequence[Box],
+    width: int,
+    height: int,
+    top: int,
+    size: int,
+) -> list[PlacedTag]:
+    """Untangle leader lines that cross: swap the places of the two tags (each centred where
+    the other was), or else move one of them to another free candidate place, whenever that
+    leaves fewer crossings."""
+    pad = max(2, size // 5)
+
+    def lines(tags: list[PlacedTag]) -> list[Segment | None]:
+        return [leader_line(t) for t in tags]
+
+    def count(tags: list[PlacedTag]) -> int:
+        ls = lines(tags)
+        return sum(
+            1
+            for i, a in enumerate(ls)
+            for b in ls[i + 1 :]
+            if a is not None and b is not None and crosses(a, b)
+        )
+
+    def moved(pt: PlacedTag, cx: float, y0: int) -> PlacedTag | None:
+        w, h = pt.box.w, pt.box.h
+        x0 = px(cx - w / 2)
+        box = Box(x0, y0, x0 + w, y0 + h)
+        if not box.inside(width, height) or box.y0 < top or box.overlaps(pt.tag.target):
+            return None
+        blockers = [o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt]
+        if any(box.overlaps(o) for o in blockers):
+            return None
+        return PlacedTag(pt.tag, box, leader=not box.expand(4).overlaps(pt.tag.target))
+
+    if sum(pt.leader for pt in placed) < 2:
+        return placed
+    current = count(placed)
+    for _ in range(3 * len(placed)):
+        if current == 0:
+            break
+        ls = lines(placed)
+        improved = False
+        for i, a_line in enumerate(ls):
+            for j in range(i + 1, len(ls)):
+                b_line = ls[j]
+                if a_line is None or b_line is None or not crosses(a_line, b_line):
+                    continue
+                a, b = placed[i], placed[j]
+                na, nb = moved(a, b.box.cx, b.box.y0), moved(b, a.box.cx, a.box.y0)
+                trial = list(placed)
+                if na is not None and nb is not None and not na.box.overlaps(nb.box):
+                    others = [t.box.expand(1) for k, t in enumerate(placed) if k not in (i, j)]
+                    if not any(na.box.overlaps(o) or nb.box.overlaps(o) for o in others):
+                        trial[i], trial[j] = na, nb
+                        n = count(trial)
+                        if n < current:
+                            placed, current, improved = trial, n, True
+                            break
+                for k in (i, j):
+                    pt = placed[k]
+                    tw, th = text_size(pt.tag.text, size)
+                    others = [t.box.expand(1) for m, t in enumerate(placed) if m != k]
+                    blockers = [
+                        o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt
+                    ]
+                    for c in _candidates(pt.tag, tw, th, width, height, top, pad):
+                        if (
+                            c.overlaps(pt.tag.target)
+                            or any(c.overlaps(o) for o in others)
+                            or any(c.overlaps(o) for o in blockers)
+                        ):
+                            continue
+                        near = c.expand(4).overlaps(pt.tag.target)
+                        trial = list(placed)
+                        trial[k] = PlacedTag(pt.tag, c, leader=not near)
+                        n = count(trial)
+                        if n < current:
+                            placed, current, improved = trial, n, True
+                            break
+                    if improved:
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+        if not improved:
+            break
+    return placed
+
+
 def draw_tags(img: Image.Image, placed: Sequence[PlacedTag], size: int) -> None:
     d = ImageDraw.Draw(img)
     for pt in placed:
-        if pt.leader:
-            b, t = pt.box, pt.tag.target
-            y_from = b.y1 if b.y1 <= t.y0 else b.y0 if b.y0 >= t.y1 else b.cy
-            y_to = t.y0 if b.y1 <= t.y0 else t.y1 if b.y0 >= t.y1 else t.cy
-            x_to = min(max(b.cx, t.x0 + 2), t.x1 - 2)
-            d.line([(b.cx, y_from), (x_to, y_to)], fill=pt.tag.border, width=1)
+        line = leader_line(pt)
+        if line is not None:
+            d.line(list(line), fill=pt.tag.border, width=1)
     for pt in placed:
         b, tag = pt.box, pt.tag
         img.paste(_tag_image(tag.text, size, tag.fg, tag.bg, tag.border, b.w, b.h), (b.x0, b.y0))

@@ -15,9 +15,10 @@ Proximity is drawn from the same facts the world derives it from
   surface touches it, in the middle the surface is drawn in two pieces (``Node.parts``) with
   the fixture between them, like an oven set into a counter run;
 * on a **small** surface (a table, a tray: everything on it is near everything else on it)
-  two things stand side by side touching; three or more, or two next to a fixture, stand as a
-  cluster in depth (the back ones raised by ``DEPTH`` per row), every box overlapping the
-  others, pressed against the side of the fixture when one stands beside the surface;
+  two things stand side by side touching; three or more, or two next to a fixture, stand as
+  one *huddle* on the surface's top line (:meth:`_Builder._huddle`): every box overlaps every
+  other, narrower things in front of wider ones so every base shows, pressed against the side
+  of the fixture when one stands beside the surface;
 * the world's *loose* pairs (proximity no placement expresses: things inside containers,
   things on different supports) are lifted to the surface their holders share and chained
   so they touch, as before.
@@ -49,11 +50,15 @@ UNDER = 7.0
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
+HEADROOM = 0.9  #: an episode's frame keeps this share of the fitting scale: room to grow
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
 PEDESTAL_KINDS = frozenset({"microwave"})
 SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
-DEPTH = 9.0  #: natural pixels each row further back in a cluster on a small surface is raised
+OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
+SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
+SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
+NARROWEST = 0.6  #: ... but never narrower than this share of its own width
 
 FIXTURE_KINDS = frozenset(
     {
@@ -119,6 +124,8 @@ def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, fl
         return 8, 4, 8, 5
     if kind in ("pot", "pan", "box"):
         return 5, 4, 5, 4
+    if kind == "toaster_oven":  # behind its glass door
+        return 8, 10, 30, 12
     if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
         return 8, 0, 8, h * 0.7
     return 3, 3, 3, 3
@@ -159,6 +166,22 @@ class Node:
         return self.kind in FIXTURE_KINDS
 
 
+#: a huddle's arrangement: (worst and total share of base seen, left edges, back-to-front
+#: order, the two side chains front to back, the thing in front of both)
+_Arrangement = tuple[tuple[float, float], dict[str, float], list[str], list[list[str]], str | None]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What keeps an episode's images steady: the scale and the natural width of everything
+    drawn (a surface, a tray that carried something), taken from a reference state (the
+    episode's first). A later state is drawn at that scale with each thing at least that wide,
+    so what did not move keeps its place and size, unless the row no longer fits."""
+
+    scale: float
+    widths: tuple[tuple[str, float], ...]
+
+
 @dataclass
 class Layout:
     nodes: dict[str, Node]  #: every drawn object except the floor, by name
@@ -170,6 +193,7 @@ class Layout:
     scale: float  #: image pixels per natural pixel
     width: int
     height: int
+    frame: Frame | None = None  #: the scale and row widths this layout used
 
 
 @dataclass
@@ -235,6 +259,8 @@ class _Builder:
         self.isbench = self.derived and scene.isbench_conventions
         #: per surface under that convention: its groups of mutual neighbours, in row order
         self.groups: dict[str, list[list[str]]] = {}
+        #: natural widths of the episode's reference frame (:class:`Frame`)
+        self.floors: dict[str, float] = {}
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -403,17 +429,24 @@ class _Builder:
         need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
         node.need = max(need_top, need_in if node.inside else 0.0)
         node.w = max(node.w, node.need)
+        if not node.lying and not node.tilt:  # at least as wide as in the episode's frame
+            node.w = max(node.w, self.floors.get(name, 0.0))
+        self.stretch(name)
+        up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
+        up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
+        _, _, _, b = inner_insets(node.kind, node.w, node.h)
+        node.up = max(node.h + up_top, b + up_in)
+
+    def stretch(self, name: str) -> None:
+        """A surface wider than its things: the pieces that can stretch share the rest."""
+        node = self.nodes[name]
         pieces = self.pieces.get(name)
-        if pieces:  # a surface wider than its things: the pieces that can stretch share it
+        if pieces:
             stretch = [p for p in pieces if not (p.touch_l and p.touch_r and len(p.runs) == 1)]
             stretch = stretch or pieces[:1]
             extra = max(0.0, node.w - sum(p.w for p in pieces)) / len(stretch)
             for p in stretch:
                 p.w += extra
-        up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
-        up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
-        _, _, _, b = inner_insets(node.kind, node.w, node.h)
-        node.up = max(node.h + up_top, b + up_in)
 
     def _margin(self, fixture: str | None, touch: bool, edge: float) -> float:
         return 0.0 if touch else (GAP if fixture is not None else edge)
@@ -476,18 +509,17 @@ class _Builder:
         kids = self.nodes[name].top
         fixed = self.anchored(name)
         if len(kids) >= 3 or (fixed and len(kids) >= 2):
-            order = sorted(kids, key=lambda k: (-self.nodes[k].h, k))  # tallest at the back
+            # One huddle on the surface's top line: every box overlaps every other (they are
+            # all next to each other), back to front from the widest to the narrowest, so each
+            # one's base shows beside the ones in front of it; carriers stand at the back.
+            carriers = sorted(
+                (k for k in kids if self._carries(k)), key=lambda k: (-self.nodes[k].w, k)
+            )
+            rel, back = self._huddle([k for k in kids if k not in carriers])
+            if fixed:  # pressed against the fixture: each reaches out past the ones in front
+                back = sorted(back, key=lambda k: (-self.nodes[k].w, k))
+            order = carriers + back
             self.clusters[name] = order
-            # Each row back stands a little higher, but less than the flattest thing in front
-            # of it is tall, so every box still overlaps every other one.
-            rows = len(order) - 1
-            step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / rows)
-            for i, k in enumerate(order):
-                self.nodes[k].lift = (rows - i) * step
-            # A member that carries things (a tray with a mug) overlaps the others only with
-            # one end; what it carries stands on the rest, clear of them (it is not next to
-            # them: only what stands directly on the surface is).
-            carriers = [k for k in order if self._carries(k)]
             if len(carriers) > (1 if fixed else 2):
                 return self._measure_fan(name, order, carriers, edge, bool(fixed))
             carriers = carriers[:2]
@@ -499,7 +531,6 @@ class _Builder:
                     n.w = max(n.w, reach + n.need)
                     self.reserve[k] = ("edge", reach)
                 return max(self.nodes[k].w for k in kids) + edge
-            rel = {k: -self.nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
             right = max((rel[k] + self.nodes[k].w for k in plain), default=0.0)
             left = max((-rel[k] for k in plain), default=0.0)
             for j, k in enumerate(carriers):
@@ -553,7 +584,7 @@ class _Builder:
                 self.reserve[k] = ("edge", far + CLEAR)
                 far = n.w
         else:
-            rel = {k: -nodes[k].w / 2 + self._offset(i, k) for i, k in enumerate(plain)}
+            rel, _ = self._huddle(plain)
             ext = {
                 "R": max((rel[k] + nodes[k].w for k in plain), default=0.0),
                 "L": max((-rel[k] for k in plain), default=0.0),
@@ -582,7 +613,7 @@ class _Builder:
             if highest <= y:
                 break
             y = highest
-        for k in order:
+        for k in order:  # 0 unless two carriers of one height nest (docs/rendering.md, Limits)
             nodes[k].lift = lift[k]
         self.clusters[name] = sorted(order, key=lambda k: -lift[k])  # back to front
         if fixed:
@@ -622,18 +653,17 @@ class _Builder:
                 rows[i] = _walk(ends[0], set(g), adj)
         self.groups[name] = rows
         total = 0.0
+        drawn: list[str] = []  # back to front
         for g in rows:
             if len(g) >= 3 and not self._is_chain(g):
-                order = sorted(g, key=lambda k: (-self.nodes[k].h, k))
-                step = min(DEPTH, 0.7 * min(self.nodes[k].h for k in order[1:]) / (len(g) - 1))
-                rel = {}
-                for i, k in enumerate(order):
-                    self.nodes[k].lift = (len(g) - 1 - i) * step
-                    rel[k] = -self.nodes[k].w / 2 + self._offset(i, k)
+                rel, back = self._huddle(g)
                 self.cluster_rel[f"{name}#{g[0]}"] = rel
                 total += max(rel[k] + self.nodes[k].w for k in g) - min(rel.values())
+                drawn += back
             else:
                 total += sum(self.nodes[k].w for k in g)
+                drawn += g
+        self.clusters[name] = drawn
         return total + GAP * (len(rows) - 1) + 2 * edge
 
     def _is_chain(self, g: list[str]) -> bool:
@@ -689,17 +719,80 @@ class _Builder:
                 kid.y1 = top - kid.lift
             x += w
 
+    def _huddle(self, members: list[str], squeezed: int = 0) -> tuple[dict[str, float], list[str]]:
+        """Things standing in one huddle: every box overlaps every other (they are all next
+        to each other) and the base of each shows beside the ones in front of it. Returns
+        their left edges relative to the point all of them overlap, and the drawing order
+        (back to front).
+
+        The huddle is an optional thing in front, centred on the point, and two sides: each
+        thing on a side reaches from the point outwards, narrower ones in front of wider ones.
+        Of every way to share the things between the centre and the sides, the one whose
+        worst-seen base shows most wins (ties: the most base seen in all, then names). When
+        even that one hides more than ``1 - SEEN`` of a base (four or more things of nearly one
+        width), each thing in front of another on its side is drawn narrower (``SQUEEZE``) and
+        the search runs again (at most three times)."""
+        if not members:
+            return {}, []
+        widths = {k: self.nodes[k].w for k in members}
+        names = sorted(members, key=lambda k: (widths[k], k))
+        best: _Arrangement | None = None
+        for centre in [None, *names]:
+            rest = [k for k in names if k != centre]
+            for mask in range(1 << len(rest)):
+                if rest and mask >> (len(rest) - 1):  # mirror images: the widest goes left
+                    continue
+                left = [k for b, k in enumerate(rest) if mask >> b & 1]
+                right = [k for b, k in enumerate(rest) if not mask >> b & 1]
+                rel: dict[str, float] = {}
+                front: list[str] = []  # front to back
+                if centre is not None:
+                    rel[centre] = -widths[centre] / 2
+                    front.append(centre)
+                for rank in range(max(len(left), len(right))):
+                    for side, chain in (("L", left), ("R", right)):
+                        if rank < len(chain):
+                            w = widths[chain[rank]]
+                            rel[chain[rank]] = OVERLAP - w if side == "L" else -OVERLAP
+                            front.append(chain[rank])
+                seen = []
+                for i, k in enumerate(front):
+                    spans = sorted((rel[f], rel[f] + widths[f]) for f in front[:i])
+                    a, b = rel[k], rel[k] + widths[k]
+                    hidden, end = 0.0, a
+                    for lo, hi in spans:
+                        lo, hi = max(lo, end), min(hi, b)
+                        if hi > lo:
+                            hidden += hi - lo
+                            end = hi
+                    seen.append(1.0 - hidden / max(widths[k], 1.0))
+                score = (min(seen), sum(seen))
+                if best is None or score > best[0]:
+                    best = (score, rel, front[::-1], [left, right], centre)
+        assert best is not None
+        if best[0][0] < SEEN and squeezed < 3:
+            # No way to overlap them all shows every base (things of nearly one width): the
+            # ones in front of another on a side are drawn narrower than it
+            for chain in best[3]:
+                for front_k, back_k in zip(chain[-2::-1], chain[:0:-1], strict=True):
+                    node = self.nodes[front_k]
+                    node.w = max(self._narrowest(node), min(node.w, SQUEEZE * self.nodes[back_k].w))
+            firsts = [self.nodes[chain[0]].w for chain in best[3] if chain]
+            if best[4] is not None and firsts:  # the one in front of both sides
+                node = self.nodes[best[4]]
+                node.w = max(self._narrowest(node), min(node.w, SQUEEZE * min(firsts)))
+            return self._huddle(members, squeezed + 1)
+        return best[1], best[2]
+
+    @staticmethod
+    def _narrowest(node: Node) -> float:
+        """A thing drawn narrower in a crowded huddle keeps at least this width (so it still
+        looks like itself)."""
+        return min(node.w, NARROWEST * (node.look.h if node.lying else node.look.w))
+
     def _carries(self, name: str) -> bool:
         node = self.nodes[name]
         return bool(node.top or (node.inside and node.shows_inside))
-
-    def _offset(self, i: int, name: str) -> float:
-        """Horizontal offset of the i-th (from the back) thing of a free cluster from the
-        cluster's centre: alternating sides, always less than half its width."""
-        if i == 0:
-            return 0.0
-        sign = -1.0 if i % 2 else 1.0
-        return sign * self.nodes[name].w * (0.4 if i <= 2 else 0.2)
 
     def chains(self, items: list[str], surface: tuple[str, str]) -> list[list[str]]:
         """Split a row's items into chains of neighbours (each chain drawn touching)."""
@@ -875,9 +968,12 @@ class _Builder:
         margins: tuple[float, float],
         fixed: tuple[bool, bool],
         gap: float,
+        pack: bool = False,
     ) -> None:
         """Runs of touching things between ``left`` and ``right``; a margin that is not
-        ``fixed`` (touching a neighbour) takes a share of the spare width."""
+        ``fixed`` (touching a neighbour) takes a share of the spare width. ``pack``: the runs
+        keep the least gaps from the start and the spare width goes to the far end (a long
+        surface, so a thing put down or taken away moves only what stands after it)."""
         if not runs:
             return
         slots = [margins[0]] + [gap] * (len(runs) - 1) + [margins[1]]
@@ -888,10 +984,10 @@ class _Builder:
         ]
         widths = sum(self.nodes[n].w for run in runs for n in run)
         spare = max(0.0, (right - left) - widths - sum(slots))
+        if pack and flexible:
+            flexible = [flexible[-1]]
         for i in flexible:
             slots[i] += spare / len(flexible)
-        if not flexible and spare > 0:  # both ends touch: spread the gaps between runs
-            pass
         x = left
         for slot, run in zip(slots, runs, strict=False):
             x += slot
@@ -996,6 +1092,7 @@ class _Builder:
                 (self._margin(lf, tl, edge), self._margin(rf, tr, edge)),
                 (tl, tr),
                 GAP,
+                pack=True,
             )
 
     def place_small(self, name: str, top: float, edge: float, left: float, right: float) -> None:
@@ -1063,10 +1160,13 @@ def layout(
     height: int,
     header: float,
     near: Mapping[str, str] | None = None,
+    frame: Frame | None = None,
 ) -> Layout:
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
-    a row element it should be drawn after (where it fell from), when the caller knows."""
+    a row element it should be drawn after (where it fell from), when the caller knows;
+    ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
     b = _Builder(scene, state, near or {}, header, width, height)
+    b.floors = dict(frame.widths) if frame else {}
     roots = b.build_nodes()
     b.lift_pairs()
     for r in roots:
@@ -1083,13 +1183,21 @@ def layout(
             if fixture.h + fixture.raised < reach:
                 fixture.up += reach - fixture.raised - fixture.h
                 fixture.h = reach - fixture.raised
+    widths = tuple(
+        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
+    )
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
     paths = b.root_paths(roots)
     row_need = b.row_need(paths)
     up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
-    scale = min(MAX_ZOOM * k, (width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+    fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+    scale = min(MAX_ZOOM * k, fit)
+    if frame is not None and frame.scale <= scale:
+        scale = frame.scale  # still fits: keep the reference scale
+    # the frame a later state keeps: room for what may grow (a container taking something in)
+    kept = Frame(min(MAX_ZOOM * k, HEADROOM * fit), widths)
     # Order of free chains along the wall: fridge, kitchen run, tables, shelves, rest, then
     # floor items (after the fixture they came from, when known).
     key: dict[str, tuple[object, ...]] = {}
@@ -1135,5 +1243,14 @@ def layout(
     shown = {n: node for n, node in b.nodes.items() if n not in b.hidden}
     order = [n for n in order if n not in b.hidden]
     return Layout(
-        shown, order, roots, frozenset(b.hidden), scene.floor, floor_box, scale, width, height
+        shown,
+        order,
+        roots,
+        frozenset(b.hidden),
+        scene.floor,
+        floor_box,
+        scale,
+        width,
+        height,
+        kept,
     )

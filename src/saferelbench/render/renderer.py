@@ -20,8 +20,16 @@ from saferelbench.render.fixtures import FixtureLook, paint_fixture
 from saferelbench.render.geometry import Box
 from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook, tinted
-from saferelbench.render.labels import Tag, draw_tags, font, place_tags, text_size
-from saferelbench.render.layout import SLOTTED_KINDS, Layout, Node, layout
+from saferelbench.render.labels import (
+    Segment,
+    Tag,
+    draw_tags,
+    font,
+    leader_line,
+    place_tags,
+    text_size,
+)
+from saferelbench.render.layout import SLOTTED_KINDS, Frame, Layout, Node, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -45,7 +53,8 @@ class Rendering:
     hidden in closed containers are listed in ``hidden`` instead. A box's top edge is the
     surface that things resting on the object stand on. A surface drawn in pieces (a counter
     run on both sides of the oven set into it) has its pieces in ``parts`` and their union in
-    ``layout``. These boxes are the geometry the proximity tests check: two objects are drawn
+    ``layout``. ``layout`` lists the boxes in drawing order (a later box is drawn in front of
+    an earlier one). These boxes are the geometry the proximity tests check: two objects are drawn
     next to each other when their boxes touch or overlap (:func:`gap` is 0).
     """
 
@@ -55,6 +64,10 @@ class Rendering:
     floor: str
     scale: float
     parts: dict[str, tuple[Box, ...]] = field(default_factory=dict)
+    #: the visible inside of every open container (what it holds stands on its bottom edge)
+    inner: dict[str, Box] = field(default_factory=dict)
+    #: every name tag drawn: the object's name -> the tag's box and its leader line, if any
+    tags: dict[str, tuple[Box, Segment | None]] = field(default_factory=dict)
 
     @property
     def visible(self) -> frozenset[str]:
@@ -151,6 +164,10 @@ def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
     info = node.info
     if state.has("open", name) and not node.is_fixture and node.kind not in _SHOWS_OPEN:
         effects.lid_off(p, b, shade(node.look.color, 0.85))
+    if not node.is_fixture and node.look.hazard:
+        effects.product_hazard(p, b)
+    if not node.is_fixture and node.look.mains:
+        effects.plug(p, b)
     if state.has("dirty", name):
         effects.grime(p, b, name)
     if state.has("contaminated", name):
@@ -264,6 +281,14 @@ def _hazards(
     return flames
 
 
+@lru_cache(maxsize=32)
+def frame_of(scene: Scene, state: State, size: tuple[int, int], header: float) -> Frame:
+    """The scale and row widths of ``state``'s image (cached: one per episode)."""
+    lay = layout(scene, state, size[0], size[1], header)
+    assert lay.frame is not None
+    return lay.frame
+
+
 def render(
     scene: Scene,
     state: State,
@@ -272,9 +297,13 @@ def render(
     size: tuple[int, int] = (1024, 768),
     events: Sequence[HazardEvent] = (),
     title: str | None = None,
+    reference: State | None = None,
 ) -> Rendering:
     """Draw ``state`` of ``scene``. ``events`` (hazards that just happened) are outlined in red
-    with a caption; ``labels=False`` drops the name tags (image-only ablation)."""
+    with a caption; ``labels=False`` drops the name tags (image-only ablation). ``reference``
+    (the episode's first state) keeps the frame steady: the scale and the row along the wall
+    are those of the reference image wherever they still fit, so what did not move keeps its
+    place and size from one step to the next."""
     width, height = size
     k = min(width / 1024, height / 768)
     header = max(14, round(34 * k))
@@ -285,7 +314,8 @@ def render(
             other = next((o for o in ev.objects[i + 1 :] + ev.objects[:i] if o != obj), None)
             if other is not None:
                 near.setdefault(obj, other)
-    lay = layout(scene, state, width, height, header + fsize + 8, near)
+    frame = None if reference is None else frame_of(scene, reference, size, header + fsize + 8)
+    lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
     img = _room(width, height, lay.floor_box.y0).copy()
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
@@ -339,11 +369,12 @@ def render(
     for name, primary in sorted(involved.items()):
         effects.highlight(pen, lay.nodes[name].box, primary)
     if labels:
+        rank = {n: i for i, n in enumerate(lay.order)}
         items = sorted(
             (
                 n
                 for n in lay.order
-                if not lay.nodes[n].is_fixture and lay.nodes[n].parent is not None
+                if lay.nodes[n].parent is not None  # every object that is not in the row
             ),
             key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
         )
@@ -352,7 +383,11 @@ def render(
                 lay.nodes[a.parent].box for a in state.ancestors(n) if a.parent in lay.nodes
             )
             border = effects.ALERT if n in involved else (110, 110, 110)
-            tags.append(Tag(n, lay.nodes[n].box, border=border, exempt=holders))
+            box = lay.nodes[n].box
+            front = tuple(
+                lay.nodes[m].box for m in lay.order[rank[n] + 1 :] if lay.nodes[m].box.overlaps(box)
+            )
+            tags.append(Tag(n, box, border=border, exempt=holders, cover=front))
         for n in lay.roots:
             parts = lay.nodes[n].parts
             tags.append(
@@ -366,6 +401,7 @@ def render(
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
     placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
+    named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
     if labels:
         tw, _ = text_size(scene.floor, fsize)
@@ -386,7 +422,12 @@ def render(
     boxes = {n: lay.nodes[n].box for n in lay.order}
     boxes[lay.floor] = lay.floor_box
     pieces = {n: lay.nodes[n].parts for n in lay.order if lay.nodes[n].parts}
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces)
+    inner: dict[str, Box] = {}
+    for n in lay.order:
+        ib = lay.nodes[n].inner
+        if ib is not None and lay.nodes[n].shows_inside:
+            inner[n] = ib
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named)
 
 
 def _header(
