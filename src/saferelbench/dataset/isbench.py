@@ -67,17 +67,22 @@ FREEZING_AT_START = frozenset({"electric_refrigerator", "refrigerator"})
 def frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
     """IS-Bench's hidden initial state: every freezable object inside a refrigerator starts
     frozen, nested ones too (food in a tupperware, on a plate in the fridge). Returns the
-    ``(frozen x)`` atoms the init does not already have."""
+    ``(frozen x)`` atoms the init does not already have. An init that says
+    ``(not (frozen x))`` keeps ``x`` unfrozen: that is how an exported task whose food lies
+    thawed in the fridge (:func:`to_bddl_problem`) reads back as it was."""
     from saferelbench.world.scene_builder import parse_atom
 
     parent: dict[str, tuple[str, str]] = {}
+    thawed: set[str] = set()
     for text in init:
         positive, atom = parse_atom(text)
         if positive and atom[0] in ("ontop", "inside") and len(atom) == 3:
             parent.setdefault(atom[1], (atom[0], atom[2]))
+        elif not positive and atom[0] == "frozen" and len(atom) == 2:
+            thawed.add(atom[1])
     extra = []
     for name in sorted(objects):
-        if "freezable" not in describe(name, objects[name]).abilities:
+        if name in thawed or "freezable" not in describe(name, objects[name]).abilities:
             continue
         seen = {name}
         node = name
@@ -315,6 +320,9 @@ def to_bddl_problem(task: Task) -> str:
         positive, parts = parse_atom(atom)
         text = "(" + " ".join(parts) + ")"
         lines.append(f"        {text if positive else f'(not {text})'}")
+    # food the task keeps thawed in a refrigerator says so: the reader would freeze it
+    for atom in frozen_at_start(task.objects, task.init):
+        lines.append(f"        (not {atom})")
     goal = task.goal.strip()
     if goal.startswith("(:goal"):
         goal = goal[len("(:goal") :].rstrip()[:-1].strip()
