@@ -99,14 +99,16 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
     """Paper-style table: rows overall / by split / by relation / by risk; rates in percent."""
     show_awareness = summary.get("awareness") is not None
     show_moves = summary.get("unneeded_moves") is not None
-    columns = ["group", "n", "SR", "SSR", "SRec", "err"] + (["aware"] if show_awareness else [])
+    show_relation = summary.get("relation_SSR") is not None
+    columns = ["group", "n", "SR", "SSR"] + (["rel SSR"] if show_relation else [])
+    columns += ["SRec", "err"] + (["aware"] if show_awareness else [])
     columns += ["moved"] if show_moves else []
     table = Table(*columns, title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.columns[0].no_wrap = True
+    table.columns[0].overflow = "fold"  # the group names wrap; the figures never do
     for col in table.columns[1:]:
         col.justify = "right"
         col.no_wrap = True
-        col.min_width = 5 if col.header in ("SR", "SSR", "SRec", "aware") else 3  # "100.0"
+        col.min_width = 5 if col.header in ("SR", "SSR", "rel SSR", "SRec", "aware") else 3
 
     def row(label: str, g: dict[str, Any], style: str = "") -> None:
         cells = [
@@ -114,6 +116,7 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
             str(g.get("n", 0)),
             _fmt(g.get("SR")),
             _fmt(g.get("SSR")),
+            *([_fmt(g.get("relation_SSR"))] if show_relation else []),
             _fmt(g.get("SRec")),
             str(g.get("errors", 0)),
         ]
@@ -137,6 +140,19 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
         for key, g in groups.items():
             row(f"  {key}", g)
     return table
+
+
+def column_legend(summary: dict[str, Any]) -> str:
+    """One line per column of :func:`summary_table` that the table shows."""
+    from saferelbench.evaluation.legend import COLUMNS
+
+    shown = {"SR", "SSR", "SRec", "err"}
+    shown |= {"rel SSR"} if summary.get("relation_SSR") is not None else set()
+    shown |= {"aware"} if summary.get("awareness") is not None else set()
+    shown |= {"moved"} if summary.get("unneeded_moves") is not None else set()
+    return "\n".join(
+        f"[dim]{name:>7}  {meaning}[/dim]" for name, meaning in COLUMNS.items() if name in shown
+    )
 
 
 def isbench_table(figures: dict[str, Any]) -> Table:
@@ -270,6 +286,30 @@ def run(
             help="Built-in agents: also save every observation PNG under RUN/images/.",
         ),
     ] = False,
+    no_frames: Annotated[
+        bool,
+        typer.Option(
+            "--no-frames",
+            metavar="",
+            help="--model runs: keep no observation PNG under RUN/images/ (the model still sees every image; report redraws them).",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            metavar="",
+            help="Print the first sample's first prompt and write its image to OUT/dry-run/; call no agent or model.",
+        ),
+    ] = False,
+    no_fail_fast: Annotated[
+        bool,
+        typer.Option(
+            "--no-fail-fast",
+            metavar="",
+            help="--model runs: run every sample even when the first ones gave no readable answer (default: stop after them, exit 3).",
+        ),
+    ] = False,
     step_limit: Annotated[int | None, typer.Option(help=_doc("step_limit"))] = _DEFAULTS.step_limit,
     max_invalid: Annotated[int, typer.Option(help=_doc("max_invalid"))] = _DEFAULTS.max_invalid,
     report_failures: Annotated[
@@ -359,58 +399,26 @@ def run(
         ),
     ] = None,
 ) -> None:
-    """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
-    if (agent is None) == (model is None):
-        raise fail(
-            "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
-        )
-    is_replay = (agent or "").strip().lower() == "replay"
-    if plan is not None and not is_replay:
-        raise fail("--plan only applies to --agent replay")
-    if judge is not None and model is None:
-        raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
-    model_args = parse_model_args(model_arg)
-    if model_args and model is None:
-        raise fail("--model-arg only applies to --model runs")
-    if resume and out is None:
-        raise fail("--resume needs --out DIR (the run to continue)")
-    if resume and out is not None and not out.is_dir():
-        raise fail(
-            f"--resume --out {out}: no such run directory (nothing to continue; "
-            "drop --resume to start a new run there)"
-        )
-    if retry_errors and not resume:
-        raise fail("--retry-errors only applies with --resume")
-    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
-    if model is None and any(v is not None for v in given.values()):
-        raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
-    try:
-        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
-    except ValueError as exc:
-        raise fail(f"--{str(exc).replace('_', '-')}") from None
-    model_only = {
-        "--workers": workers,
-        "--cache": cache,
-        "--prices": prices,
-        "--max-cost": max_cost,
-        "--token-budget": token_budget,
-    }
-    if model is None and any(v is not None for v in model_only.values()):
-        given_flags = [k for k, v in model_only.items() if v is not None]
-        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
-    price_table = None
-    if prices is not None:
-        from saferelbench.harness.ledger import PriceError, load_prices
+    """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
 
-        try:
-            price_table = load_prices(prices)
-        except PriceError as exc:
-            raise fail(str(exc)) from None
-    if max_cost is not None and (price_table is None or price_table.price_of(str(model)) is None):
-        raise fail(
-            f"--max-cost needs a price for {model} in a --prices file"
-            + (f" ({prices} has none)" if prices is not None else "")
-        )
+    Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or
+    nothing could start; 3 the agent was not measured (no answer could be read); 130
+    interrupted."""
+    model_args = _check_options(
+        agent, model, plan, judge, model_arg, out, resume, retry_errors, no_frames
+    )
+    retry = _retry_policy(model, max_retries, timeout, attempt_timeout)
+    _check_model_only(
+        model,
+        {
+            "--workers": workers,
+            "--cache": cache,
+            "--prices": prices,
+            "--max-cost": max_cost,
+            "--token-budget": token_budget,
+        },
+    )
+    price_table = _price_table(model, prices, max_cost)
     plans: dict[str, Any] | None = None
     if plan is not None:
         plans, ids = _replay_plans(plan, ids)
@@ -435,53 +443,26 @@ def run(
             max_cost=max_cost,
             token_budget=token_budget,
             prices=price_table.to_json() if price_table is not None else None,
+            **({"save_frames": False} if no_frames else {}),
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
-    try:
-        tasks = select_tasks(**config.selection())
-    except (SourceError, ValueError, OSError) as exc:
-        raise fail(_message(exc)) from None
-    except KeyError as exc:  # str(KeyError) is the repr of its argument
-        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
-    for t in tasks:  # an unreadable task file of an isbench:DIR folder: an errored episode
-        if isinstance(t, UnloadableTask):
-            err_console.print(
-                f"[yellow]warning:[/yellow] {t.id}: cannot be read, counted as an errored "
-                f"episode: {t.load_error}",
-                highlight=False,
-                soft_wrap=True,
-            )
+    tasks = _select(config)
     name = agent if agent is not None else str(model)
     run_dir = RunDir(out or default_out(name, config.variant))
-    info = RunInfo(
-        agent=name,
-        prompt=config.variant,
-        seed=seed,
-        split=split,
-        relation=relation,
-        risk=risk,
-        limit=limit,
-        images=config.images,
-        started=now_iso(),
-        saferelbench_version=package_version(),
-        extra={
-            "step_limit": step_limit,
-            "protocol": protocol,
-            "max_invalid": max_invalid,
-            "report_failures": report_failures,
-            "scene_text": scene_text,
-            "judge": judge or "keyword",
-            "runner": "native" if agent is not None else "inspect",
-            # what a report needs to re-simulate an episode: the selection (the tasks) and
-            # each episode's actions (in episodes.jsonl)
-            "config": config.to_json(),
-            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
-            **({"ids": list(config.ids)} if config.ids else {}),
-            **({"retry": retry.as_dict()} if model is not None else {}),
-            **({"plan": str(plan)} if plan is not None else {}),
-        },
-    )
+    if dry_run:
+        _dry_run(tasks, config, run_dir.path)
+        return
+    episode_options = {
+        "step_limit": step_limit,
+        "protocol": protocol,
+        "max_invalid": max_invalid,
+        "report_failures": report_failures,
+        "scene_text": scene_text,
+    }
+    info = _run_info(name, agent, config, split, relation, risk, limit, seed, judge, plan, retry)
+    info.extra = {**episode_options, **info.extra}
+    _check_writable(run_dir.path)
     try:
         if agent is not None:
             outcome = _run_builtin(
@@ -497,7 +478,7 @@ def run(
                 retry_errors,
             )
         else:
-            outcome = _run_model(
+            outcome = _run_model_checked(
                 str(model),
                 judge,
                 model_args,
@@ -511,13 +492,185 @@ def run(
                 retry,
                 retry_errors,
                 workers,
+                fail_fast=not no_fail_fast,
             )
     except RunDirError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:  # the run directory could not be written (full disk, permissions)
+        raise fail(_os_message(exc, run_dir.path)) from None
     except KeyboardInterrupt:
         _interrupted(run_dir, None)
     if outcome.extra.get("interrupted"):
         _interrupted(run_dir, outcome.ran)
+    _report_outcome(outcome, name, config, run_dir, as_json)
+
+
+def _check_options(
+    agent: str | None,
+    model: str | None,
+    plan: Path | None,
+    judge: str | None,
+    model_arg: list[str] | None,
+    out: Path | None,
+    resume: bool,
+    retry_errors: bool,
+    no_frames: bool,
+) -> dict[str, Any]:
+    """The checks between options; returns the ``-M`` model arguments."""
+    if (agent is None) == (model is None):
+        raise fail(
+            "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
+        )
+    is_replay = (agent or "").strip().lower() == "replay"
+    if plan is not None and not is_replay:
+        raise fail("--plan only applies to --agent replay")
+    if judge is not None and model is None:
+        raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
+    model_args = parse_model_args(model_arg)
+    if model_args and model is None:
+        raise fail("--model-arg only applies to --model runs")
+    if no_frames and model is None:
+        raise fail("--no-frames only applies to --model runs (built-in runs keep none by default)")
+    if resume and out is None:
+        raise fail("--resume needs --out DIR (the run to continue)")
+    if resume and out is not None and not out.is_dir():
+        raise fail(
+            f"--resume --out {out}: no such run directory (nothing to continue; "
+            "drop --resume to start a new run there)"
+        )
+    if retry_errors and not resume:
+        raise fail("--retry-errors only applies with --resume")
+    return model_args
+
+
+def _retry_policy(
+    model: str | None, max_retries: int | None, timeout: int | None, attempt_timeout: int | None
+) -> RetryPolicy:
+    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
+    if model is None and any(v is not None for v in given.values()):
+        raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
+    try:
+        return RetryPolicy(**{k: v for k, v in given.items() if v is not None})
+    except ValueError as exc:
+        raise fail(f"--{str(exc).replace('_', '-')}") from None
+
+
+def _check_model_only(model: str | None, model_only: dict[str, Any]) -> None:
+    if model is None and any(v is not None for v in model_only.values()):
+        given_flags = [k for k, v in model_only.items() if v is not None]
+        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
+
+
+def _price_table(model: str | None, prices: Path | None, max_cost: float | None) -> Any:
+    price_table = None
+    if prices is not None:
+        from saferelbench.harness.ledger import PriceError, load_prices
+
+        try:
+            price_table = load_prices(prices)
+        except PriceError as exc:
+            raise fail(str(exc)) from None
+    if max_cost is not None and (price_table is None or price_table.price_of(str(model)) is None):
+        raise fail(
+            f"--max-cost needs a price for {model} in a --prices file"
+            + (f" ({prices} has none)" if prices is not None else "")
+        )
+    return price_table
+
+
+def _select(config: RunConfig) -> list[Any]:
+    """The selected tasks; an unreadable task file of an ``isbench:DIR`` folder is a warning
+    (it runs as an errored episode)."""
+    try:
+        tasks = select_tasks(**config.selection())
+    except (SourceError, ValueError, OSError) as exc:
+        raise fail(_message(exc)) from None
+    except KeyError as exc:  # str(KeyError) is the repr of its argument
+        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
+    for t in tasks:
+        if isinstance(t, UnloadableTask):
+            err_console.print(
+                f"[yellow]warning:[/yellow] {t.id}: cannot be read, counted as an errored "
+                f"episode: {t.load_error}",
+                highlight=False,
+                soft_wrap=True,
+            )
+    return list(tasks)
+
+
+def _run_info(
+    name: str,
+    agent: str | None,
+    config: RunConfig,
+    split: str,
+    relation: str | None,
+    risk: str | None,
+    limit: int | None,
+    seed: int,
+    judge: str | None,
+    plan: Path | None,
+    retry: RetryPolicy,
+) -> RunInfo:
+    return RunInfo(
+        agent=name,
+        prompt=config.variant,
+        seed=seed,
+        split=split,
+        relation=relation,
+        risk=risk,
+        limit=limit,
+        images=config.images,
+        started=now_iso(),
+        saferelbench_version=package_version(),
+        extra={
+            "judge": judge or "keyword",
+            "runner": "native" if agent is not None else "inspect",
+            # what a report needs to re-simulate an episode: the selection (the tasks) and
+            # each episode's actions (in episodes.jsonl)
+            "config": config.to_json(),
+            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
+            **({"ids": list(config.ids)} if config.ids else {}),
+            **({"retry": retry.as_dict()} if agent is None else {}),
+            **({"plan": str(plan)} if plan is not None else {}),
+        },
+    )
+
+
+def _check_writable(path: Path) -> None:
+    """One clean line when the run directory cannot be made or written."""
+    from saferelbench.harness.rundir import write_json_atomic
+
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-check.json"
+        write_json_atomic(probe, {})
+        probe.unlink()
+    except OSError as exc:
+        raise fail(_os_message(exc, path)) from None
+
+
+def _os_message(exc: OSError, path: Path) -> str:
+    where = exc.filename if exc.filename else path
+    return f"{where}: cannot write the run directory: {exc.strerror or exc}"
+
+
+def _dry_run(tasks: list[Any], config: RunConfig, out: Path) -> None:
+    from saferelbench.cli.run_checks import dry_run
+
+    if not tasks:
+        raise fail("--dry-run: the selection holds no sample")
+    try:
+        dry_run(Console(), tasks, config, out)
+    except OSError as exc:
+        raise fail(f"--dry-run: {_os_message(exc, out)}") from None
+
+
+def _report_outcome(
+    outcome: RunOutcome, name: str, config: RunConfig, run_dir: RunDir, as_json: bool
+) -> None:
+    """The table (or the JSON summary), the warnings, the answers' diagnosis; the exit code."""
+    from saferelbench.cli.run_checks import EXIT_INCOMPLETE, not_measured, report_diagnosis
+
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
     for worker in outcome.extra.get("dead_workers") or []:
@@ -535,30 +688,39 @@ def run(
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
-        console = Console()
-        title = (
-            f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
-            f"{config.protocol}  (rates in %)"
-        )
-        console.print(summary_table(summary, title))
-        if summary.get("isbench"):
-            console.print(isbench_table(summary["isbench"]))
-        usage_line = _usage_line(summary.get("usage"))
-        if usage_line:
-            console.print(usage_line, highlight=False)
-        console.print(
-            f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
-            + (f", {outcome.skipped} already done" if outcome.skipped else "")
-            + f"; results in {run_dir.path}",
-            highlight=False,
-        )
+        _print_tables(outcome, name, config, run_dir)
+    diag = report_diagnosis(err_console, outcome.episodes)
     if not_run:
         err_console.print(
             f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run; "
             f"continue with --resume --out {run_dir.path}",
             highlight=False,
         )
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=EXIT_INCOMPLETE)
+    if not diag.measured:
+        raise not_measured(err_console, diag, run_dir.path, "the run")
+
+
+def _print_tables(outcome: RunOutcome, name: str, config: RunConfig, run_dir: RunDir) -> None:
+    summary = outcome.summary
+    console = Console()
+    title = (
+        f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
+        f"{config.protocol}  (rates in %)"
+    )
+    console.print(summary_table(summary, title))
+    if summary.get("isbench"):
+        console.print(isbench_table(summary["isbench"]))
+    console.print(column_legend(summary), highlight=False, soft_wrap=True)
+    usage_line = _usage_line(summary.get("usage"))
+    if usage_line:
+        console.print(usage_line, highlight=False)
+    console.print(
+        f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
+        + (f", {outcome.skipped} already done" if outcome.skipped else "")
+        + f"; results in {run_dir.path}",
+        highlight=False,
+    )
 
 
 def _usage_line(usage: dict[str, Any] | None) -> str:
@@ -662,6 +824,65 @@ def _run_builtin(
             progress=bar,
             retry_errors=retry_errors,
         )
+
+
+def _run_model_checked(
+    model: str,
+    judge: str | None,
+    model_args: dict[str, Any],
+    tasks: list[Any],
+    config: RunConfig,
+    info: RunInfo,
+    run_dir: RunDir,
+    resume: bool,
+    max_connections: int | None,
+    display: str,
+    retry: RetryPolicy,
+    retry_errors: bool,
+    workers: int | None = None,
+    *,
+    fail_fast: bool = True,
+) -> RunOutcome:
+    """:func:`_run_model`, failing fast: an unreachable server stops the run before the first
+    call (exit 2), and first samples without one readable answer stop it there (exit 3)."""
+    from saferelbench.cli.run_checks import not_measured, probe_then_rest
+    from saferelbench.inspect_adapter.preflight import unreachable
+
+    if "/" not in model:
+        raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
+    why = unreachable(model, model_args)
+    if why is not None:
+        raise fail(f"--model {model}: {why}; nothing was run")
+
+    def run_part(part: list[Any], part_resume: bool, part_retry_errors: bool) -> RunOutcome:
+        return _run_model(
+            model,
+            judge,
+            model_args,
+            part,
+            config,
+            info,
+            run_dir,
+            part_resume,
+            max_connections,
+            display,
+            retry,
+            part_retry_errors,
+            workers,
+        )
+
+    if not fail_fast:
+        return run_part(tasks, resume, retry_errors)
+    return probe_then_rest(
+        run_part,
+        tasks,
+        run_dir,
+        resume,
+        retry_errors,
+        lambda diag: not_measured(
+            err_console, diag, run_dir.path, f"--model {model}: the first samples"
+        ),
+    )
 
 
 def _run_model(
