@@ -34,6 +34,8 @@ TABLE_NOTES = {
     "Per risk type": "Spatial samples by relation/risk; controls by the relation they are matched to.",
     "IS-Bench figures": "Runs under the isbench protocol, scored as IS-Bench scores: termination_rate = episodes ended by DONE; SR = DONE and goal; SSR = success and every evaluated condition held; SRec_* = held / evaluated conditions pooled over the run (condition level, not SSR/SR); awareness = covered / judged reference tips pooled over the run, judged on the tips the agent wrote before acting. No interval: pooled counts.",
 }
+#: the tables whose columns the legend explains under them
+LEGEND_TABLES = ("Overall", "Per risk type")
 PROTOCOL_NOTE = (
     "Each run's numbers are under the verdict protocol named after its label: physical "
     "(annotated conditions and no simulator hazard; the default), conditions (annotated "
@@ -89,10 +91,13 @@ def _html_tables(tables: Sequence[RunTable]) -> list[dict[str, Any]]:
             if title == "Overall"
             else []
         )
+        legend = formats.legend_lines(header) if title in LEGEND_TABLES else []
         made.append(
             {
                 "title": title,
-                "note": TABLE_NOTES[title],
+                "note": " ".join(
+                    [TABLE_NOTES[title], *(x.replace("**", "") for x in legend)]
+                ).replace(" - ", " · "),
                 "groups": groups,
                 "header": header,
                 "rows": [[_html_cell(c) for c in row] for row in rows],
@@ -180,6 +185,8 @@ def markdown_report(
             f"{TABLE_NOTES[title]}\n\n",
             formats.markdown_table(header, rows),
         ]
+        if title in LEGEND_TABLES:
+            parts.append("\n" + "\n".join(formats.legend_lines(header)) + "\n")
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)
         parts += [
