@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,10 @@ PROTOCOL_NOTE = (
 )
 
 
+#: ``progress(phase, done, total)``: called as the long phases of a report advance
+Progress = Callable[[str, int, int], None]
+
+
 @dataclass
 class ReportOptions:
     seed: int = DEFAULT_SEED
@@ -52,6 +56,8 @@ class ReportOptions:
     html: bool = True
     ablation: str = "overall"  #: scope of the prompt figure: "overall" or a relation
     max_all_pairs: int = 6  #: above this many runs, each run is compared with the first only
+    #: told how the viewer's episodes (drawing their frames) advance; None: silent
+    progress: Progress | None = None
 
 
 @dataclass
@@ -303,7 +309,12 @@ def build_report(
         clear_frames(out_dir / FRAMES_DIR)
         context = html_context(report, runs, options, figure_files)
         page, resolver = render_html(
-            runs, out_dir=out_dir, context=context, images=options.images, replayer=replayer
+            runs,
+            out_dir=out_dir,
+            context=context,
+            images=options.images,
+            replayer=replayer,
+            progress=options.progress,
         )
         if resolver.missing:
             report.warnings.append(
