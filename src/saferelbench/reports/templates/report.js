@@ -199,6 +199,7 @@
 
   function route() {
     var m = /(?:^#|&)episode=([^&]*)/.exec(location.hash);
+    if (!m && episodes.length === 1 && !location.hash) m = [null, encodeURIComponent(episodes[0].key)];  // a one-episode page opens it
     if (!m) { drawer.hidden = true; return; }
     var key = decodeURIComponent(m[1]);
     if (!byKey[key]) {  // a bare sample id: its first episode
