@@ -195,14 +195,15 @@ class _Bar:
         self.success = self.safe = self.count = 0
 
     def __enter__(self) -> _Bar:
-        self.progress.__enter__()
-        return self
+        return self  # the bar starts with the first episode: an error before it prints alone
 
     def __exit__(self, *exc: object) -> None:
-        self.progress.__exit__(None, None, None)
+        if self.task_id is not None:
+            self.progress.__exit__(None, None, None)
 
     def __call__(self, done: int, total: int, result: EpisodeResult | None) -> None:
         if self.task_id is None:
+            self.progress.__enter__()
             self.task_id = self.progress.add_task(self.label, total=total, sr="-", ssr="-")
         if result is not None:
             self.count += 1

@@ -252,6 +252,25 @@ def unsupported_actions(task: Task) -> set[str]:
     return out
 
 
+def folder_problem(directory: str | Path) -> str | None:
+    """Why ``directory`` is no IS-Bench-format folder (one line naming it), or None. The one
+    wording of ``run --split isbench:DIR`` and ``replay --isbench DIR``."""
+    directory = Path(directory)
+    if not directory.exists():
+        return (
+            f"{directory}: no such directory (expected an IS-Bench-format folder: DIR/tasks/*.json)"
+        )
+    if not directory.is_dir():
+        return (
+            f"{directory}: a file, not a directory (expected an IS-Bench-format folder: "
+            "DIR/tasks/*.json; to replay one task file: saferelbench replay FILE)"
+        )
+    tasks_dir = directory / "tasks" if (directory / "tasks").is_dir() else directory
+    if not any(tasks_dir.glob("*.json")):
+        return f"{directory}: no IS-Bench task files (tasks/*.json)"
+    return None
+
+
 def list_tasks(directory: str | Path) -> list[Path]:
     """The task JSON files of an IS-Bench-format directory (``DIR/tasks/*.json``)."""
     directory = Path(directory)
