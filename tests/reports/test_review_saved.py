@@ -64,7 +64,9 @@ def test_ticks_and_notes_survive_a_reload_and_export_as_csv(tmp_path):
     page = (tmp_path / "review" / "supporting.html").read_text()
     assert 'id="export"' in page
     js = tmp_path / "page.js"
-    js.write_text(re.search(r"<script>(.*?)</script>", page, re.S).group(1))
+    script = re.search(r"<script>(.*?)</script>", page, re.S)
+    assert script is not None
+    js.write_text(script.group(1))
     harness = tmp_path / "harness.js"
     harness.write_text(HARNESS)
     found = re.findall(r'data-id="([^"]+)" data-risk="([^"]+)" data-split="([^"]+)"', page)
