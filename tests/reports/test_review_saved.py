@@ -76,7 +76,7 @@ def test_ticks_and_notes_survive_a_reload_and_export_as_csv(tmp_path):
     def load(store: dict, actions: list) -> dict:
         out = subprocess.run(
             [
-                NODE,
+                str(NODE),
                 str(harness),
                 str(js),
                 json.dumps(views),
