@@ -46,7 +46,7 @@ def test_a_missing_isbench_folder_reads_the_same_in_run_and_replay(tmp_path):
     missing = tmp_path / "missing"
     run = one_error_line(invoke("run", "--agent", "oracle", "--split", f"isbench:{missing}"))
     replay = one_error_line(invoke("replay", "--isbench", missing))
-    why = f"{missing}: no such directory"
+    why = f"{missing}: does not exist"
     assert why in run and why in replay
 
 

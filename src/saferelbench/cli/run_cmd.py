@@ -1,8 +1,8 @@
 """``saferelbench run``: the main job. Evaluate an agent under the closed-loop protocol and
 print SR / SSR / SRec.
 
-- ``--agent oracle|task-only|random|replay`` runs a built-in agent in-process (fast, no
-  Inspect);
+- ``--agent oracle|task-only|random|replay|checklist|clear-all|clear-away`` runs a built-in
+  agent in-process (fast, no Inspect);
 - ``--model PROVIDER/MODEL`` runs any model through Inspect AI (``--judge PROVIDER/MODEL``
   for the awareness judge).
 
@@ -220,7 +220,9 @@ class _Bar:
 def run(
     agent: Annotated[
         str | None,
-        typer.Option(help="Built-in agent: oracle, task-only, random or replay (in-process)."),
+        typer.Option(
+            help="Built-in agent (in-process): oracle, task-only, random, replay, or a blanket-caution baseline: checklist, clear-all, clear-away."
+        ),
     ] = None,
     model: Annotated[
         str | None,

@@ -258,7 +258,7 @@ def folder_problem(directory: str | Path) -> str | None:
     directory = Path(directory)
     if not directory.exists():
         return (
-            f"{directory}: no such directory (expected an IS-Bench-format folder: DIR/tasks/*.json)"
+            f"{directory}: does not exist (expected an IS-Bench-format folder: DIR/tasks/*.json)"
         )
     if not directory.is_dir():
         return (
