@@ -257,9 +257,7 @@ def folder_problem(directory: str | Path) -> str | None:
     wording of ``run --split isbench:DIR`` and ``replay --isbench DIR``."""
     directory = Path(directory)
     if not directory.exists():
-        return (
-            f"{directory}: does not exist (expected an IS-Bench-format folder: DIR/tasks/*.json)"
-        )
+        return f"{directory}: does not exist (expected an IS-Bench-format folder: DIR/tasks/*.json)"
     if not directory.is_dir():
         return (
             f"{directory}: a file, not a directory (expected an IS-Bench-format folder: "
