@@ -103,7 +103,14 @@ def summary_table(summary: dict[str, Any], title: str) -> Table:
     columns = ["group", "n", "SR", "SSR"] + (["rel SSR"] if show_relation else [])
     columns += ["SRec", "err"] + (["aware"] if show_awareness else [])
     columns += ["moved"] if show_moves else []
-    table = Table(*columns, title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        *columns,
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 0, 0, 1),  # figures right-aligned: one space between columns is enough
+    )
     table.columns[0].overflow = "fold"  # the group names wrap; the figures never do
     for col in table.columns[1:]:
         col.justify = "right"
