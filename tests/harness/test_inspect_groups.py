@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from saferelbench.dataset.store import load_samples
 from saferelbench.inspect_adapter.dataset import to_inspect_sample
+from saferelbench.world.task import Task
+
+
+def group(task: Task) -> str:
+    metadata = to_inspect_sample(task).metadata or {}
+    return str(metadata["relation_group"])
 
 
 def test_relation_groups_are_the_relation_or_the_split():
     samples = load_samples()
     spatial = next(s for s in samples if s.split == "spatial")
     control = next(s for s in samples if s.split == "control")
-    assert to_inspect_sample(spatial).metadata["relation_group"] == spatial.relation
-    assert to_inspect_sample(control).metadata["relation_group"] == "control"
-    assert all(
-        to_inspect_sample(s).metadata["relation_group"] != "not_spatial" for s in samples[::25]
-    )
+    assert group(spatial) == spatial.relation
+    assert group(control) == "control"
+    assert all(group(s) != "not_spatial" for s in samples[::25])
