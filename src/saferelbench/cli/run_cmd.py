@@ -7,7 +7,9 @@ print SR / SSR / SRec.
   for the awareness judge).
 
 Both write RUN/episodes.jsonl, RUN/summary.json and RUN/run.json; ``--resume`` continues an
-interrupted run; ``--json`` prints the summary as one JSON object on stdout.
+interrupted run; ``--json`` prints the summary as one JSON object on stdout. What it prints
+is ``run_output``; the answers' diagnosis, fail fast, ``--dry-run`` and the exit codes are
+``run_checks``.
 """
 
 from __future__ import annotations
@@ -19,19 +21,15 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.cli.run_output import (  # the tables are re-exported from here too
+    ProgressBar,
+    isbench_table,
+    print_tables,
+    summary_table,
+)
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.rundir import RunDir, RunDirError
 from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
@@ -43,6 +41,8 @@ from saferelbench.inspect_adapter.retry import (
     RetryPolicy,
 )
 from saferelbench.world.verdict import DEFAULT_PROTOCOL, protocol_choices
+
+__all__ = ["fail", "isbench_table", "parse_model_args", "register", "run", "summary_table"]
 
 err_console = Console(stderr=True)
 
@@ -82,143 +82,6 @@ def parse_model_args(items: list[str] | None) -> dict[str, Any]:
 def default_out(name: str, prompt: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")
     return Path("runs") / f"{slug}_{prompt}_{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-
-
-# ----- output -----------------------------------------------------------------------------------
-
-
-def _fmt(value: Any) -> str:
-    if value is None:
-        return "n/a"  # a rate over nothing (n = 0, or SRec with no success)
-    if isinstance(value, float):
-        return f"{100 * value:.1f}"
-    return str(value)
-
-
-def summary_table(summary: dict[str, Any], title: str) -> Table:
-    """Paper-style table: rows overall / by split / by relation / by risk; rates in percent."""
-    show_awareness = summary.get("awareness") is not None
-    show_moves = summary.get("unneeded_moves") is not None
-    show_relation = summary.get("relation_SSR") is not None
-    columns = ["group", "n", "SR", "SSR"] + (["rel SSR"] if show_relation else [])
-    columns += ["SRec", "err"] + (["aware"] if show_awareness else [])
-    columns += ["moved"] if show_moves else []
-    table = Table(
-        *columns,
-        title=title,
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 0, 0, 1),  # figures right-aligned: one space between columns is enough
-    )
-    table.columns[0].overflow = "fold"  # the group names wrap; the figures never do
-    for col in table.columns[1:]:
-        col.justify = "right"
-        col.no_wrap = True
-        col.min_width = 5 if col.header in ("SR", "SSR", "rel SSR", "SRec", "aware") else 3
-
-    def row(label: str, g: dict[str, Any], style: str = "") -> None:
-        cells = [
-            label,
-            str(g.get("n", 0)),
-            _fmt(g.get("SR")),
-            _fmt(g.get("SSR")),
-            *([_fmt(g.get("relation_SSR"))] if show_relation else []),
-            _fmt(g.get("SRec")),
-            str(g.get("errors", 0)),
-        ]
-        if show_awareness:
-            cells.append(_fmt(g.get("awareness")))
-        if show_moves:  # mean objects moved that neither the goal nor a condition needed
-            moved = g.get("unneeded_moves")
-            cells.append("n/a" if moved is None else f"{moved:.2f}")
-        table.add_row(*cells, style=style)
-
-    row("all", summary, "bold")
-    for section, label in (
-        ("by_split", "split"),
-        ("by_relation", "relation (spatial)"),
-        ("by_risk", "risk"),
-    ):
-        groups: dict[str, Any] = summary.get(section) or {}
-        if not groups:
-            continue
-        table.add_row(f"[dim]{label}[/dim]")
-        for key, g in groups.items():
-            row(f"  {key}", g)
-    return table
-
-
-def column_legend(summary: dict[str, Any]) -> str:
-    """One line per column of :func:`summary_table` that the table shows."""
-    from saferelbench.evaluation.legend import COLUMNS
-
-    shown = {"SR", "SSR", "SRec", "err"}
-    shown |= {"rel SSR"} if summary.get("relation_SSR") is not None else set()
-    shown |= {"aware"} if summary.get("awareness") is not None else set()
-    shown |= {"moved"} if summary.get("unneeded_moves") is not None else set()
-    return "\n".join(
-        f"[dim]{name:>7}  {meaning}[/dim]" for name, meaning in COLUMNS.items() if name in shown
-    )
-
-
-def isbench_table(figures: dict[str, Any]) -> Table:
-    """IS-Bench's own figures of an ``isbench`` run (rates in percent, with their counts)."""
-    from saferelbench.evaluation.metrics import ISBENCH_LABELS
-
-    table = Table(
-        "IS-Bench figure",
-        "%",
-        "meaning",
-        title="protocol isbench: IS-Bench's figures",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-    table.columns[1].justify = "right"
-    for key, meaning in ISBENCH_LABELS.items():
-        table.add_row(key, _fmt(figures.get(key)), meaning)
-    return table
-
-
-class _Bar:
-    """A rich progress bar on stderr (episodes for native runs)."""
-
-    def __init__(self, label: str, enabled: bool) -> None:
-        self.enabled = enabled
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("SR {task.fields[sr]}  SSR {task.fields[ssr]}"),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err_console,
-            transient=False,
-            disable=not enabled,
-        )
-        self.label = label
-        self.task_id: Any = None
-        self.success = self.safe = self.count = 0
-
-    def __enter__(self) -> _Bar:
-        return self  # the bar starts with the first episode: an error before it prints alone
-
-    def __exit__(self, *exc: object) -> None:
-        if self.task_id is not None:
-            self.progress.__exit__(None, None, None)
-
-    def __call__(self, done: int, total: int, result: EpisodeResult | None) -> None:
-        if self.task_id is None:
-            self.progress.__enter__()
-            self.task_id = self.progress.add_task(self.label, total=total, sr="-", ssr="-")
-        if result is not None:
-            self.count += 1
-            self.success += int(result.task_success)
-            self.safe += int(result.success_and_safe)
-        sr = f"{100 * self.success / self.count:.0f}%" if self.count else "-"
-        ssr = f"{100 * self.safe / self.count:.0f}%" if self.count else "-"
-        self.progress.update(self.task_id, completed=done, sr=sr, ssr=ssr)
 
 
 # ----- the command ------------------------------------------------------------------------------
@@ -698,7 +561,7 @@ def _report_outcome(
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
-        _print_tables(outcome, name, config, run_dir)
+        print_tables(outcome, name, config, run_dir)
     diag = report_diagnosis(err_console, outcome.episodes)
     if not_run:
         err_console.print(
@@ -709,44 +572,6 @@ def _report_outcome(
         raise typer.Exit(code=EXIT_INCOMPLETE)
     if not diag.measured:
         raise not_measured(err_console, diag, run_dir.path, "the run")
-
-
-def _print_tables(outcome: RunOutcome, name: str, config: RunConfig, run_dir: RunDir) -> None:
-    summary = outcome.summary
-    console = Console()
-    title = (
-        f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
-        f"{config.protocol}  (rates in %)"
-    )
-    console.print(summary_table(summary, title))
-    if summary.get("isbench"):
-        console.print(isbench_table(summary["isbench"]))
-    console.print(column_legend(summary), highlight=False, soft_wrap=True)
-    usage_line = _usage_line(summary.get("usage"))
-    if usage_line:
-        console.print(usage_line, highlight=False)
-    console.print(
-        f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
-        + (f", {outcome.skipped} already done" if outcome.skipped else "")
-        + f"; results in {run_dir.path}",
-        highlight=False,
-    )
-
-
-def _usage_line(usage: dict[str, Any] | None) -> str:
-    """``usage: 120 calls, 35,000 in / 2,400 out tokens (...per sample), cost 0.12 USD``."""
-    if not usage or not usage.get("totals", {}).get("calls"):
-        return ""
-    totals, mean = usage["totals"], usage["per_sample"]
-    line = (
-        f"usage: {totals['calls']:,} calls, {totals['input_tokens']:,} input / "
-        f"{totals['output_tokens']:,} output tokens, {totals['images']:,} images "
-        f"(per sample {mean['input_tokens']:,.0f} / {mean['output_tokens']:,.0f})"
-    )
-    cost = usage.get("cost")
-    if cost:
-        line += f"; estimated cost {cost['total']:.4f} {cost['currency']} ({cost['per_sample']:.5f} per sample)"
-    return line
 
 
 def _resolved_source(split: str) -> str:
@@ -820,7 +645,7 @@ def _run_builtin(
         agent = make_agent(agent_name, **options)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    with _Bar(f"{agent.name}", show_progress) as bar:
+    with ProgressBar(f"{agent.name}", show_progress) as bar:
         return run_native(
             tasks,
             agent,
