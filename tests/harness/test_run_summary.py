@@ -208,3 +208,19 @@ def test_the_diagnosis_keeps_the_first_raw_answer_of_each_kind():
     assert not d.measured and d.invalid_count == 3 and len(d.invalid) == 1
     kind = d.invalid[0]
     assert (kind.sample_id, kind.step, kind.raw, len(kind.episodes)) == ("a", 1, "first", 2)
+
+
+def test_only_unreadable_answers_or_an_unreachable_model_stop_a_run_early():
+    from saferelbench.evaluation.results import EpisodeResult
+
+    def errored(sid: str, reason: str) -> EpisodeResult:
+        return EpisodeResult(
+            sample_id=sid, split="spatial", agent="m", ended_by="error", error=reason
+        )
+
+    refused = "inspect: model call failed after 7 attempt(s): APIConnectionError: Connection error."
+    assert diagnose([errored("a", refused), errored("b", "HTTP 401 AuthenticationError")]).hopeless
+    # one sample's server fault is not the model: the next samples may work
+    assert not diagnose(
+        [errored("a", refused), errored("b", "HTTP 500 InternalServerError")]
+    ).hopeless

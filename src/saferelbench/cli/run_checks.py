@@ -83,8 +83,10 @@ def probe_then_rest(
     retry_errors: bool,
     on_failure: Callable[[Diagnosis], typer.Exit],
 ) -> RunOutcome:
-    """Run the first :data:`PROBE_SAMPLES` samples still to do, check that some answer could
-    be read (else ``on_failure``), then the rest as a resume of the same run directory.
+    """Run the first :data:`PROBE_SAMPLES` samples still to do; when no answer of theirs could
+    be read, and every answer was unreadable or the model could not be reached
+    (:attr:`Diagnosis.hopeless`), ``on_failure``; else the rest, as a resume of the same run
+    directory.
     ``run(tasks, resume, retry_errors)`` runs a selection."""
     done: set[str] = set()
     if resume and run_dir.episodes_path.exists():
@@ -102,7 +104,7 @@ def probe_then_rest(
         return first
     probe_ids = {t.id for t in probe}
     diag = diagnose(e for e in first.episodes if e.sample_id in probe_ids)
-    if not diag.measured:
+    if diag.hopeless:
         raise on_failure(diag)
     rest = run(list(tasks), True, False)
     return RunOutcome(

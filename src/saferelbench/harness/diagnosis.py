@@ -16,6 +16,12 @@ from dataclasses import dataclass, field
 
 from saferelbench.evaluation.results import EpisodeResult
 
+#: Errors that say the model cannot be reached or used at all (not one bad sample): no
+#: connection, a timeout, a refused key, an unknown model or route.
+UNREACHABLE = re.compile(
+    r"connect|timed? ?out|timeout|HTTP 40[134]\b|Authentication|PermissionDenied|NotFound",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _PARENS = re.compile(r"\s*\([^()]*\)")
 _NUMBER = re.compile(r"\d+(\.\d+)?")
@@ -81,6 +87,23 @@ class Diagnosis:
     @property
     def clean(self) -> bool:
         return not self.invalid and not self.errors
+
+    @property
+    def unreachable(self) -> bool:
+        """Every episode ended in an error that says the model cannot be reached or used
+        (:data:`UNREACHABLE`): no connection, timeouts, a refused key, an unknown model."""
+        return (
+            self.episodes > 0
+            and self.error_count == self.episodes
+            and all(UNREACHABLE.search(k.reason) for k in self.errors)
+        )
+
+    @property
+    def hopeless(self) -> bool:
+        """No answer could be read, and for a reason that will not go away by itself: every
+        answer was unreadable, or the model could not be reached (a sample-specific server
+        fault is not enough: the next samples may work)."""
+        return not self.measured and (self.answers > 0 or self.unreachable)
 
     @property
     def measured(self) -> bool:

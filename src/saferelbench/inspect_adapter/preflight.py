@@ -60,4 +60,18 @@ def unreachable(
         why = "connection refused (is the server running on that port?)"
     except OSError as exc:
         why = exc.strerror or type(exc).__name__
+    if not _builds(model, model_args):
+        return None  # the eval reports the provider's own, earlier error (a missing key ...)
     return f"cannot connect to {url}: {why}"
+
+
+def _builds(model: str, model_args: dict[str, Any] | None) -> bool:
+    """Whether Inspect can make the model's client (it can when the key and provider exist).
+    Only asked once a base URL is known, so no provider starts a local server of its own."""
+    try:
+        from inspect_ai.model import get_model
+
+        get_model(model, memoize=False, **(model_args or {}))
+    except Exception:  # noqa: BLE001 (any reason: the eval will say it)
+        return False
+    return True
