@@ -274,9 +274,8 @@ def run(
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
 
-    Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or
-    nothing could start; 3 the agent was not measured (no answer could be read); 130
-    interrupted."""
+    Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or nothing could start; 3 the agent was not measured (no answer could be read); 130 interrupted.
+    """
     model_args = _check_options(
         agent, model, plan, judge, model_arg, out, resume, retry_errors, no_frames
     )
