@@ -60,3 +60,16 @@ def test_two_different_actions_are_refused() -> None:
 )
 def test_one_chosen_action_is_read(text: str) -> None:
     assert parse_output(text, OBJECTS).action == "OPEN(cabinet.n.01_1)"
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('{"actions": ["OPEN(cabinet.n.01_1)", "DONE"]}', "a list of actions"),
+        ('{"name": "open", "arguments": {"obj": "cabinet.n.01_1"}}', "a function call"),
+        ('{"function": "OPEN", "parameters": ["cabinet.n.01_1"]}', "a function call"),
+    ],
+)
+def test_common_wrong_shapes_are_named(text: str, hint: str) -> None:
+    r = reason(text)
+    assert r.startswith("no 'action' field in the JSON answer") and hint in r

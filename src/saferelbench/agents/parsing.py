@@ -165,9 +165,19 @@ def _find_answer(text: str) -> list[tuple[Any, Any]] | str:
     if fallback is not None:
         return [fallback]
     if any_object:
+        found = {k.strip().lower() for k in other_keys}
         keys = ", ".join(sorted(set(other_keys))[:6]) or "none"
-        return f"no 'action' field in the JSON answer (keys: {keys})"
+        return f"no 'action' field in the JSON answer (keys: {keys}){_shape_hint(found)}"
     return "no JSON object with an 'action' field found"
+
+
+def _shape_hint(keys: set[str]) -> str:
+    """What a common wrong shape of answer is, said in the reason."""
+    if "actions" in keys:
+        return ': a list of actions; answer one step as {"action": "NAME(args)"}'
+    if keys & {"name", "function", "tool"} and keys & {"arguments", "args", "parameters"}:
+        return ': a function call; answer {"action": "NAME(arg, ...)"} instead'
+    return ""
 
 
 def _key(d: dict[Any, Any], name: str) -> Any:
