@@ -1,11 +1,13 @@
 """Read and write tasks in the IS-Bench format (``tasks/<name>.json`` +
-``bddl/<name>/problem0.bddl``; see ../shared/notes/isbench-format.md).
+``bddl/<name>/problem0.bddl``; the format is described in docs/tasks.md).
 
-Extra fields are ignored. Every IS-Bench action is simulated (issue 12); a task whose plan or
+Extra fields are ignored. Every IS-Bench action is simulated; a task whose plan or
 conditions name an action outside the action set raises :class:`UnsupportedTask` rather than
 crashing later. ``wash_rules`` are read into :attr:`Task.wash_rules` (the removal table of WIPE
 and SOAK_*). The reader adds IS-Bench's hidden initial state: every freezable object inside a
-refrigerator, nested ones included, starts frozen (:func:`frozen_at_start`).
+refrigerator, nested ones included, starts frozen (:func:`frozen_at_start`), unless the problem
+says ``(not (frozen x))``: the writer says so for food a task keeps thawed in a fridge, so an
+exported task reads back as the world it was.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The human-review sheet of a dataset: one HTML page per relation, for a person to check
-samples by eye before the benchmark is used (issue 11, "What must hold").
+samples by eye before the benchmark is used. The page keeps the reviewer's ticks and notes in
+the browser and exports them as CSV in ``review.csv``'s columns.
 
 For every pair (a spatial sample and, beside it, its control or controls) a page shows the
 initial image the agent sees, the instruction, the hazard (the relation's conditions, and what
