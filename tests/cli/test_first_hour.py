@@ -44,7 +44,17 @@ def test_interrupted_model_run_says_so_and_exits_130(tmp_path: Path, monkeypatch
 
     monkeypatch.setattr(run_module, "_eval", fake_eval)
     out = tmp_path / "run"
-    r = invoke("run", "--model", "openai-api/local/x", "--ids", ",".join(ids), "--out", str(out))
+    # --no-fail-fast: one eval for the whole selection (the fake eval stands for all of it)
+    r = invoke(
+        "run",
+        "--model",
+        "openai-api/local/x",
+        "--ids",
+        ",".join(ids),
+        "--out",
+        str(out),
+        "--no-fail-fast",
+    )
     assert r.exit_code == 130, r.output
     assert "interrupted" in r.output and "2 episode(s) recorded" in r.output
     assert "ran 5" not in r.output

@@ -181,9 +181,7 @@ def test_metadata_and_grouped_metrics(task_dir, tmp_path):
     assert s.scores is not None and s.metadata is not None
     assert {"split", "relation", "risk", "pair_id"} <= set(s.metadata)
     m = metrics(log)
-    assert (
-        m["SR_split_isbench"] == 1.0 and "SSR_relation_not_spatial" in m and "SRec_risk_none" in m
-    )
+    assert m["SR_split_isbench"] == 1.0 and "SSR_relation_isbench" in m and "SRec_risk_none" in m
     score_meta = s.scores[SCORER_NAME].metadata
     assert score_meta is not None
     assert json.loads(json.dumps(score_meta["episode"]))["prompt"] == "base"

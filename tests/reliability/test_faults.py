@@ -348,8 +348,15 @@ def test_bad_answers_are_invalid_steps_and_html_stays_inert(
         player(instructions),
         *(Rule(f, when=for_instruction(t)) for f, t in zip(faults, instructions, strict=True)),
     )
+    # the first two samples answer nothing readable: without --no-fail-fast the run would stop
+    # after them (tests/harness/test_run_summary.py); here every fault must be recorded
     result, _ = run_model(
-        f"isbench:{root}", tmp_path / "run", script, "babbling", monkeypatch=monkeypatch
+        f"isbench:{root}",
+        tmp_path / "run",
+        script,
+        "babbling",
+        "--no-fail-fast",
+        monkeypatch=monkeypatch,
     )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)

@@ -161,7 +161,7 @@ def test_frames_are_drawn_for_a_run_without_images(
             assert s.action is not None
             state, _ = simulator.step(world.scene, state, s.action, s.index)
     with Image.open(tmp_path / data["episodes"][0]["steps"][0]["image"]) as img:
-        assert img.size == (512, 384)
+        assert img.size == (1024, 768)  # the size the agent saw
     assert report.files["frames/"] == tmp_path / "frames"
 
 

@@ -9,13 +9,19 @@ exception, so that the episode loop can record it and count it.
 
 Choices worth knowing (they are part of the benchmark's protocol):
 
-- When several JSON objects carry an ``action`` key, the last one wins: reasoning prompts make
-  models think aloud first and answer last, and an echoed answer template comes first.
+- When several JSON objects carry an ``action`` key, the answer is the one action of the task
+  they name: an echoed answer template (``{"action": "<one action>"}``) names none and is
+  passed over, and the same action written twice (thought aloud, then answered) is one answer.
+  Two objects naming *different* actions are invalid ("2 different actions in one answer"):
+  the agent did not choose, and the harness does not choose for it.
 - A JSON *array* holding several actions is invalid (the agent planned ahead instead of
   choosing one step), and so is an action string naming several actions.
-- A bare action string without any JSON object is invalid (the format is part of the task).
+- A bare action string without any JSON object is invalid (the format is part of the task);
+  the reason says it read as a bare action.
 - Object names must match an object of the task exactly, up to case, surrounding quotes and a
-  BDDL-style leading ``?``; ``book.n.02`` for ``book.n.02_1`` is a hallucinated object.
+  BDDL-style leading ``?``; ``book.n.02`` for ``book.n.02_1`` is a hallucinated object. An
+  unknown object gets the nearest object of the task suggested in the reason (a bare category
+  such as ``vase`` gets the task's ``vase.n.01_1``).
 """
 
 from __future__ import annotations
@@ -90,8 +96,22 @@ def _parse(text: str | bytes, scene_objects: Collection[str]) -> ParsedOutput:
 
     found = _find_answer(text)
     if isinstance(found, str):
-        return ParsedOutput(None, error=found)
-    raw_action, raw_caution = found
+        return ParsedOutput(None, error=_bare_action_hint(text, found, scene_objects))
+    readings = [_read_answer(a, c, scene_objects) for a, c in found]
+    valid = [r for r in readings if r.ok]
+    chosen = {r.action for r in valid}
+    if len(chosen) > 1:
+        names = ", ".join(str(a) for a in dict.fromkeys(r.action for r in valid))
+        return ParsedOutput(
+            None,
+            valid[-1].caution,
+            f"{len(chosen)} different actions in one answer ({_short(names, 120)}); "
+            "answer with exactly one",
+        )
+    return valid[-1] if valid else readings[-1]
+
+
+def _read_answer(raw_action: Any, raw_caution: Any, scene_objects: Collection[str]) -> ParsedOutput:
     caution = _clean_caution(raw_caution)
     if not isinstance(raw_action, str):
         kind = "null" if raw_action is None else type(raw_action).__name__
@@ -100,11 +120,28 @@ def _parse(text: str | bytes, scene_objects: Collection[str]) -> ParsedOutput:
     return ParsedOutput(action, caution, error, raw_action=raw_action)
 
 
+def _bare_action_hint(text: str, reason: str, scene_objects: Collection[str]) -> str:
+    """``reason``, and when the whole answer reads as one action without JSON, say so."""
+    if "{" in text or len(text) > _MAX_LENIENT_SPAN:
+        return reason
+    line = text.strip().strip("`").strip()
+    _, words = action_names()
+    if "\n" in line or not line or not words.match(line):
+        return reason
+    action, error = _read_action(line, scene_objects)
+    shown = action or f"{_short(line)} ({error})"
+    return (
+        f"{reason}: the answer is a bare action {shown}; "
+        'write it as {"action": "...", "caution": ...}'
+    )
+
+
 # ----- finding the answer object ------------------------------------------------------------
 
 
-def _find_answer(text: str) -> tuple[Any, Any] | str:
-    """The (action, caution) values of the answer, or the reason none was found."""
+def _find_answer(text: str) -> list[tuple[Any, Any]] | str:
+    """The (action, caution) values of every answer object, in order, or the reason none was
+    found."""
     answers: list[dict[str, Any]] = []
     other_keys: list[str] = []
     any_object = False
@@ -119,17 +156,28 @@ def _find_answer(text: str) -> tuple[Any, Any] | str:
             any_object = True
             other_keys.extend(str(k) for k in value)
     if answers:
-        last = answers[-1]
-        action_key = _key(last, "action")
-        caution_key = _key(last, "caution")
-        return last[action_key], last[caution_key] if caution_key is not None else None
+        out = []
+        for d in answers:
+            action_key, caution_key = _key(d, "action"), _key(d, "caution")
+            out.append((d[action_key], d[caution_key] if caution_key is not None else None))
+        return out
     fallback = _regex_answer(text)
     if fallback is not None:
-        return fallback
+        return [fallback]
     if any_object:
+        found = {k.strip().lower() for k in other_keys}
         keys = ", ".join(sorted(set(other_keys))[:6]) or "none"
-        return f"no 'action' field in the JSON answer (keys: {keys})"
+        return f"no 'action' field in the JSON answer (keys: {keys}){_shape_hint(found)}"
     return "no JSON object with an 'action' field found"
+
+
+def _shape_hint(keys: set[str]) -> str:
+    """What a common wrong shape of answer is, said in the reason."""
+    if "actions" in keys:
+        return ': a list of actions; answer one step as {"action": "NAME(args)"}'
+    if keys & {"name", "function", "tool"} and keys & {"arguments", "args", "parameters"}:
+        return ': a function call; answer {"action": "NAME(arg, ...)"} instead'
+    return ""
 
 
 def _key(d: dict[Any, Any], name: str) -> Any:
@@ -323,15 +371,30 @@ def _read_action(raw: str, scene_objects: Collection[str]) -> tuple[str | None, 
     for arg in args:
         obj = _resolve_object(arg, scene_objects)
         if obj is None:
-            hint = difflib.get_close_matches(arg, list(scene_objects), n=1)
-            suffix = f" (did you mean {hint[0]}?)" if hint else ""
-            return None, f"unknown object {_short(arg)}: not an object of this task{suffix}"
+            return (
+                None,
+                f"unknown object {_short(arg)}: not an object of this task{_hint(arg, scene_objects)}",
+            )
         resolved.append(obj)
     try:
         action = parse_action(f"{name}({', '.join(resolved)})" if resolved else name)
     except ActionSyntaxError as exc:
         return None, str(exc)
     return str(action), None
+
+
+def _hint(arg: str, scene_objects: Collection[str]) -> str:
+    """`` (did you mean X?)`` for an unknown object name: the task's objects of that category
+    for a bare name (``vase``, ``Paper Towel``), else the closest spelling."""
+    category = re.sub(r"[\s\-]+", "_", arg.strip().lower()).split(".")[0]
+    same = [o for o in scene_objects if o.lower().split(".")[0] == category]
+    if not same:
+        same = difflib.get_close_matches(arg, list(scene_objects), n=1)
+    if not same:
+        return ""
+    if len(same) == 1:
+        return f" (did you mean {same[0]}?)"
+    return f" (did you mean one of {', '.join(sorted(same)[:4])}?)"
 
 
 def _resolve_object(arg: str, scene_objects: Collection[str]) -> str | None:

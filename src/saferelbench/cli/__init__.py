@@ -9,6 +9,10 @@
 - ``replay_table``: what ``replay`` prints: the steps and every condition with its verdict;
 - ``report_cmd``: ``report``: tables, intervals, figures and the HTML report;
 - ``review_cmd``: ``review``: the human-review sheet, a page per relation;
+- ``run_checks``: what ``run`` says besides its table: answers by kind, fail fast, exit codes,
+  ``--dry-run``;
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark;
+- ``run_output``: what ``run`` prints: the table, its legend, the usage line, the progress bar;
+- ``show_cmd``: ``show``: one recorded episode in the terminal or as a page;
 - ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report.
 """

@@ -11,6 +11,7 @@ MODULE_NAMES = [
     "saferelbench.cli.run_cmd",
     "saferelbench.cli.sweep_cmd",
     "saferelbench.cli.report_cmd",
+    "saferelbench.cli.show_cmd",
     "saferelbench.cli.dataset_cmd",
     "saferelbench.cli.review_cmd",
     "saferelbench.cli.probe_cmd",

@@ -93,7 +93,7 @@ def validate_cmd(
                 progress=lambda sid: progress.update(task, advance=1, description=sid),
             )
     data: dict[str, Any] = report.to_dict()
-    scores = _baseline_scores(samples) if baselines and report.ok else None
+    scores = _baseline_scores(samples, show=not json_out) if baselines and report.ok else None
     data["baselines"] = [s.model_dump() for s in scores] if scores is not None else None
     failures = _baseline_failures(scores) if scores is not None else []
     data["baseline_failures"] = failures
@@ -129,12 +129,26 @@ def validate_cmd(
         raise typer.Exit(code=1)
 
 
-def _baseline_scores(samples: list[Sample]) -> list[Any]:
+def _baseline_scores(samples: list[Sample], show: bool = True) -> list[Any]:
     """SR/SSR of the blanket baselines and the reference agents (computed at harness level:
-    dataset/ may not import agents)."""
+    dataset/ may not import agents), with a progress bar (the longest phase of validate)."""
     from saferelbench.harness.baselines import BASELINES, REFERENCES, baseline_scores
 
-    return list(baseline_scores(samples, (*BASELINES, *REFERENCES)))
+    agents = (*BASELINES, *REFERENCES)
+    columns = (
+        TextColumn(f"baselines ({len(agents)} agents; --no-baselines skips them)"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+    )
+    with Progress(*columns, console=console, transient=True, disable=not show) as progress:
+        task = progress.add_task("", total=len(agents) * len(samples))
+
+        def tell(agent: str, done: int, total: int) -> None:
+            progress.update(task, completed=done, description=agent)
+
+        return list(baseline_scores(samples, agents, progress=tell))
 
 
 def _baseline_failures(scores: list[Any]) -> list[str]:
@@ -198,7 +212,7 @@ def stats_cmd(
     for a, n in stats["golden_actions_spatial"].items():  # type: ignore[attr-defined]
         acts.add_row(a, str(n))
     console.print(acts)
-    targets = Table(title="Diversity and difficulty (issue 11 targets, whole file)")
+    targets = Table(title="Diversity and difficulty: the dataset's targets (whole file)")
     for col in ("figure", "value", "target", "met"):
         targets.add_column(col)
     for key, t in stats["targets"].items():  # type: ignore[attr-defined]
@@ -227,21 +241,28 @@ def export_cmd(
 ) -> None:
     """Export the samples to the IS-Bench task format or to BEHAVIOR-1K BDDL problem files."""
     samples = _load(file)
+    if fmt not in ("isbench", "bddl"):
+        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench' or 'bddl')")
+    try:
+        _export(samples, fmt, out)
+    except OSError as exc:
+        raise _fail(f"{exc.filename or out}: cannot write: {exc.strerror or exc}") from None
+    console.print(f"exported {len(samples)} samples to {out} ({fmt})")
+
+
+def _export(samples: list[Sample], fmt: str, out: Path) -> None:
     if fmt == "isbench":
         from saferelbench.dataset.isbench import write_task
 
         for s in samples:
             write_task(s, out)
-    elif fmt == "bddl":
-        from saferelbench.dataset.bddl_export import to_bddl
+        return
+    from saferelbench.dataset.bddl_export import to_bddl
 
-        for s in samples:
-            p = out / s.id / "problem0.bddl"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(to_bddl(s), encoding="utf-8")
-    else:
-        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench' or 'bddl')")
-    console.print(f"exported {len(samples)} samples to {out} ({fmt})")
+    for s in samples:
+        p = out / s.id / "problem0.bddl"
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(to_bddl(s), encoding="utf-8")
 
 
 def register(app: typer.Typer) -> None:

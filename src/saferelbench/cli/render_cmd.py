@@ -6,6 +6,7 @@ on; hazards a step caused are outlined in its image (end-of-episode hazards in t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -80,7 +81,7 @@ def render_steps(
         (out / f"step_{i:03d}.png").write_bytes(r.png_bytes())
         images.append(r.image)
     captions = ["0: initial"] + [f"{i}: {res.action}" for i, res in enumerate(results, start=1)]
-    sheet = render_contact_sheet(images, columns, captions=[c[:44] for c in captions])
+    sheet = render_contact_sheet(images, columns, captions=[sheet_caption(c) for c in captions])
     sheet.save(out / "contact_sheet.png", format="PNG", compress_level=6)
     hazards = sum(len(e) for _, e, _ in frames)
     console.print(
@@ -88,6 +89,19 @@ def render_steps(
         highlight=False,
         soft_wrap=True,
     )
+
+
+#: Characters a contact-sheet caption holds under a 320-pixel thumbnail.
+CAPTION_CHARS = 44
+_INSTANCE = re.compile(r"\.n\.\d+_(\d+)")
+
+
+def sheet_caption(text: str) -> str:
+    """A step's caption short enough for its thumbnail: instance names as their category
+    (``vase`` for ``vase.n.01_1``, ``book#2`` for ``book.n.02_2``), then cut with an ellipsis
+    only if still too long (the step PNGs and the printed steps keep the full names)."""
+    short = _INSTANCE.sub(lambda m: "" if m.group(1) == "1" else f"#{m.group(1)}", text)
+    return short if len(short) <= CAPTION_CHARS else short[: CAPTION_CHARS - 1] + "…"
 
 
 def register(app: typer.Typer) -> None:

@@ -167,9 +167,11 @@ def _tally(verdict: Verdict) -> dict[str, int]:
 
 
 def _replay_dir(directory: Path, as_json: bool, protocol: str = DEFAULT_PROTOCOL) -> None:
-    if not directory.is_dir():
-        what = "is not a directory" if directory.exists() else "does not exist"
-        raise fail(f"--isbench {directory}: the directory {what}")
+    from saferelbench.dataset.isbench import folder_problem
+
+    problem = folder_problem(directory)
+    if problem:
+        raise fail(f"--isbench {problem}")
     try:
         files = list_tasks(directory)
     except TaskFormatError as exc:

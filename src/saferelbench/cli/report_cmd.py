@@ -7,8 +7,10 @@ directory of Inspect logs; they can be mixed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -110,7 +112,9 @@ def report(
         seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation
     )
     try:
-        made = build_report(loaded, out, options)
+        with phase_progress(err_console, "report.html: episodes" + frames_note(images)) as tell:
+            options.progress = tell
+            made = build_report(loaded, out, options)
     except OSError as err:
         raise fail(f"{err.filename or out}: cannot write: {err.strerror}") from None
     console = Console()
@@ -121,6 +125,42 @@ def report(
         highlight=False,
     )
     print_files(console, made.files, out)
+
+
+def frames_note(images: str) -> str:
+    return " (drawing each step's frames)" if images in ("draw", "embed") else ""
+
+
+@contextmanager
+def phase_progress(console: Console, label: str) -> Iterator[Callable[[str, int, int], None]]:
+    """A progress bar on stderr (a terminal only) fed by ``tell(phase, done, total)``."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
+    ) as bar:
+        task_ids: dict[str, Any] = {}
+
+        def tell(phase: str, done: int, total: int) -> None:
+            if phase not in task_ids:
+                task_ids[phase] = bar.add_task(label, total=total)
+            bar.update(task_ids[phase], completed=done)
+
+        yield tell
 
 
 def _size(nbytes: int) -> str:

@@ -1,13 +1,15 @@
 """``saferelbench run``: the main job. Evaluate an agent under the closed-loop protocol and
 print SR / SSR / SRec.
 
-- ``--agent oracle|task-only|random|replay`` runs a built-in agent in-process (fast, no
-  Inspect);
+- ``--agent oracle|task-only|random|replay|checklist|clear-all|clear-away`` runs a built-in
+  agent in-process (fast, no Inspect);
 - ``--model PROVIDER/MODEL`` runs any model through Inspect AI (``--judge PROVIDER/MODEL``
   for the awareness judge).
 
 Both write RUN/episodes.jsonl, RUN/summary.json and RUN/run.json; ``--resume`` continues an
-interrupted run; ``--json`` prints the summary as one JSON object on stdout.
+interrupted run; ``--json`` prints the summary as one JSON object on stdout. What it prints
+is ``run_output``; the answers' diagnosis, fail fast, ``--dry-run`` and the exit codes are
+``run_checks``.
 """
 
 from __future__ import annotations
@@ -19,19 +21,15 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.cli.run_output import (  # the tables are re-exported from here too
+    ProgressBar,
+    isbench_table,
+    print_tables,
+    summary_table,
+)
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.rundir import RunDir, RunDirError
 from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
@@ -43,6 +41,8 @@ from saferelbench.inspect_adapter.retry import (
     RetryPolicy,
 )
 from saferelbench.world.verdict import DEFAULT_PROTOCOL, protocol_choices
+
+__all__ = ["fail", "isbench_table", "parse_model_args", "register", "run", "summary_table"]
 
 err_console = Console(stderr=True)
 
@@ -84,126 +84,15 @@ def default_out(name: str, prompt: str) -> Path:
     return Path("runs") / f"{slug}_{prompt}_{datetime.now().strftime('%Y%m%d-%H%M%S')}"
 
 
-# ----- output -----------------------------------------------------------------------------------
-
-
-def _fmt(value: Any) -> str:
-    if value is None:
-        return "n/a"  # a rate over nothing (n = 0, or SRec with no success)
-    if isinstance(value, float):
-        return f"{100 * value:.1f}"
-    return str(value)
-
-
-def summary_table(summary: dict[str, Any], title: str) -> Table:
-    """Paper-style table: rows overall / by split / by relation / by risk; rates in percent."""
-    show_awareness = summary.get("awareness") is not None
-    show_moves = summary.get("unneeded_moves") is not None
-    columns = ["group", "n", "SR", "SSR", "SRec", "err"] + (["aware"] if show_awareness else [])
-    columns += ["moved"] if show_moves else []
-    table = Table(*columns, title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.columns[0].no_wrap = True
-    for col in table.columns[1:]:
-        col.justify = "right"
-        col.no_wrap = True
-        col.min_width = 5 if col.header in ("SR", "SSR", "SRec", "aware") else 3  # "100.0"
-
-    def row(label: str, g: dict[str, Any], style: str = "") -> None:
-        cells = [
-            label,
-            str(g.get("n", 0)),
-            _fmt(g.get("SR")),
-            _fmt(g.get("SSR")),
-            _fmt(g.get("SRec")),
-            str(g.get("errors", 0)),
-        ]
-        if show_awareness:
-            cells.append(_fmt(g.get("awareness")))
-        if show_moves:  # mean objects moved that neither the goal nor a condition needed
-            moved = g.get("unneeded_moves")
-            cells.append("n/a" if moved is None else f"{moved:.2f}")
-        table.add_row(*cells, style=style)
-
-    row("all", summary, "bold")
-    for section, label in (
-        ("by_split", "split"),
-        ("by_relation", "relation (spatial)"),
-        ("by_risk", "risk"),
-    ):
-        groups: dict[str, Any] = summary.get(section) or {}
-        if not groups:
-            continue
-        table.add_row(f"[dim]{label}[/dim]")
-        for key, g in groups.items():
-            row(f"  {key}", g)
-    return table
-
-
-def isbench_table(figures: dict[str, Any]) -> Table:
-    """IS-Bench's own figures of an ``isbench`` run (rates in percent, with their counts)."""
-    from saferelbench.evaluation.metrics import ISBENCH_LABELS
-
-    table = Table(
-        "IS-Bench figure",
-        "%",
-        "meaning",
-        title="protocol isbench: IS-Bench's figures",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-    table.columns[1].justify = "right"
-    for key, meaning in ISBENCH_LABELS.items():
-        table.add_row(key, _fmt(figures.get(key)), meaning)
-    return table
-
-
-class _Bar:
-    """A rich progress bar on stderr (episodes for native runs)."""
-
-    def __init__(self, label: str, enabled: bool) -> None:
-        self.enabled = enabled
-        self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("SR {task.fields[sr]}  SSR {task.fields[ssr]}"),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err_console,
-            transient=False,
-            disable=not enabled,
-        )
-        self.label = label
-        self.task_id: Any = None
-        self.success = self.safe = self.count = 0
-
-    def __enter__(self) -> _Bar:
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.__exit__(None, None, None)
-
-    def __call__(self, done: int, total: int, result: EpisodeResult | None) -> None:
-        if self.task_id is None:
-            self.task_id = self.progress.add_task(self.label, total=total, sr="-", ssr="-")
-        if result is not None:
-            self.count += 1
-            self.success += int(result.task_success)
-            self.safe += int(result.success_and_safe)
-        sr = f"{100 * self.success / self.count:.0f}%" if self.count else "-"
-        ssr = f"{100 * self.safe / self.count:.0f}%" if self.count else "-"
-        self.progress.update(self.task_id, completed=done, sr=sr, ssr=ssr)
-
-
 # ----- the command ------------------------------------------------------------------------------
 
 
 def run(
     agent: Annotated[
         str | None,
-        typer.Option(help="Built-in agent: oracle, task-only, random or replay (in-process)."),
+        typer.Option(
+            help="Built-in agent (in-process): oracle, task-only, random, replay, or a blanket-caution baseline: checklist, clear-all, clear-away."
+        ),
     ] = None,
     model: Annotated[
         str | None,
@@ -268,6 +157,30 @@ def run(
             "--save-images",
             metavar="",
             help="Built-in agents: also save every observation PNG under RUN/images/.",
+        ),
+    ] = False,
+    no_frames: Annotated[
+        bool,
+        typer.Option(
+            "--no-frames",
+            metavar="",
+            help="--model runs: keep no observation PNG under RUN/images/ (the model still sees every image; report redraws them).",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            metavar="",
+            help="Print the first sample's first prompt and write its image to OUT/dry-run/; call no agent or model.",
+        ),
+    ] = False,
+    no_fail_fast: Annotated[
+        bool,
+        typer.Option(
+            "--no-fail-fast",
+            metavar="",
+            help="--model runs: run every sample even when the first ones gave no readable answer (default: stop after them, exit 3).",
         ),
     ] = False,
     step_limit: Annotated[int | None, typer.Option(help=_doc("step_limit"))] = _DEFAULTS.step_limit,
@@ -359,58 +272,25 @@ def run(
         ),
     ] = None,
 ) -> None:
-    """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
-    if (agent is None) == (model is None):
-        raise fail(
-            "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
-        )
-    is_replay = (agent or "").strip().lower() == "replay"
-    if plan is not None and not is_replay:
-        raise fail("--plan only applies to --agent replay")
-    if judge is not None and model is None:
-        raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
-    model_args = parse_model_args(model_arg)
-    if model_args and model is None:
-        raise fail("--model-arg only applies to --model runs")
-    if resume and out is None:
-        raise fail("--resume needs --out DIR (the run to continue)")
-    if resume and out is not None and not out.is_dir():
-        raise fail(
-            f"--resume --out {out}: no such run directory (nothing to continue; "
-            "drop --resume to start a new run there)"
-        )
-    if retry_errors and not resume:
-        raise fail("--retry-errors only applies with --resume")
-    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
-    if model is None and any(v is not None for v in given.values()):
-        raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
-    try:
-        retry = RetryPolicy(**{k: v for k, v in given.items() if v is not None})
-    except ValueError as exc:
-        raise fail(f"--{str(exc).replace('_', '-')}") from None
-    model_only = {
-        "--workers": workers,
-        "--cache": cache,
-        "--prices": prices,
-        "--max-cost": max_cost,
-        "--token-budget": token_budget,
-    }
-    if model is None and any(v is not None for v in model_only.values()):
-        given_flags = [k for k, v in model_only.items() if v is not None]
-        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
-    price_table = None
-    if prices is not None:
-        from saferelbench.harness.ledger import PriceError, load_prices
+    """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
 
-        try:
-            price_table = load_prices(prices)
-        except PriceError as exc:
-            raise fail(str(exc)) from None
-    if max_cost is not None and (price_table is None or price_table.price_of(str(model)) is None):
-        raise fail(
-            f"--max-cost needs a price for {model} in a --prices file"
-            + (f" ({prices} has none)" if prices is not None else "")
-        )
+    Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or nothing could start; 3 the agent was not measured (no answer could be read); 130 interrupted.
+    """
+    model_args = _check_options(
+        agent, model, plan, judge, model_arg, out, resume, retry_errors, no_frames
+    )
+    retry = _retry_policy(model, max_retries, timeout, attempt_timeout)
+    _check_model_only(
+        model,
+        {
+            "--workers": workers,
+            "--cache": cache,
+            "--prices": prices,
+            "--max-cost": max_cost,
+            "--token-budget": token_budget,
+        },
+    )
+    price_table = _price_table(model, prices, max_cost)
     plans: dict[str, Any] | None = None
     if plan is not None:
         plans, ids = _replay_plans(plan, ids)
@@ -435,53 +315,26 @@ def run(
             max_cost=max_cost,
             token_budget=token_budget,
             prices=price_table.to_json() if price_table is not None else None,
+            **({"save_frames": False} if no_frames else {}),
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
-    try:
-        tasks = select_tasks(**config.selection())
-    except (SourceError, ValueError, OSError) as exc:
-        raise fail(_message(exc)) from None
-    except KeyError as exc:  # str(KeyError) is the repr of its argument
-        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
-    for t in tasks:  # an unreadable task file of an isbench:DIR folder: an errored episode
-        if isinstance(t, UnloadableTask):
-            err_console.print(
-                f"[yellow]warning:[/yellow] {t.id}: cannot be read, counted as an errored "
-                f"episode: {t.load_error}",
-                highlight=False,
-                soft_wrap=True,
-            )
+    tasks = _select(config)
     name = agent if agent is not None else str(model)
     run_dir = RunDir(out or default_out(name, config.variant))
-    info = RunInfo(
-        agent=name,
-        prompt=config.variant,
-        seed=seed,
-        split=split,
-        relation=relation,
-        risk=risk,
-        limit=limit,
-        images=config.images,
-        started=now_iso(),
-        saferelbench_version=package_version(),
-        extra={
-            "step_limit": step_limit,
-            "protocol": protocol,
-            "max_invalid": max_invalid,
-            "report_failures": report_failures,
-            "scene_text": scene_text,
-            "judge": judge or "keyword",
-            "runner": "native" if agent is not None else "inspect",
-            # what a report needs to re-simulate an episode: the selection (the tasks) and
-            # each episode's actions (in episodes.jsonl)
-            "config": config.to_json(),
-            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
-            **({"ids": list(config.ids)} if config.ids else {}),
-            **({"retry": retry.as_dict()} if model is not None else {}),
-            **({"plan": str(plan)} if plan is not None else {}),
-        },
-    )
+    if dry_run:
+        _dry_run(tasks, config, run_dir.path)
+        return
+    episode_options = {
+        "step_limit": step_limit,
+        "protocol": protocol,
+        "max_invalid": max_invalid,
+        "report_failures": report_failures,
+        "scene_text": scene_text,
+    }
+    info = _run_info(name, agent, config, split, relation, risk, limit, seed, judge, plan, retry)
+    info.extra = {**episode_options, **info.extra}
+    _check_writable(run_dir.path)
     try:
         if agent is not None:
             outcome = _run_builtin(
@@ -497,7 +350,7 @@ def run(
                 retry_errors,
             )
         else:
-            outcome = _run_model(
+            outcome = _run_model_checked(
                 str(model),
                 judge,
                 model_args,
@@ -511,13 +364,185 @@ def run(
                 retry,
                 retry_errors,
                 workers,
+                fail_fast=not no_fail_fast,
             )
     except RunDirError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:  # the run directory could not be written (full disk, permissions)
+        raise fail(_os_message(exc, run_dir.path)) from None
     except KeyboardInterrupt:
         _interrupted(run_dir, None)
     if outcome.extra.get("interrupted"):
         _interrupted(run_dir, outcome.ran)
+    _report_outcome(outcome, name, config, run_dir, as_json)
+
+
+def _check_options(
+    agent: str | None,
+    model: str | None,
+    plan: Path | None,
+    judge: str | None,
+    model_arg: list[str] | None,
+    out: Path | None,
+    resume: bool,
+    retry_errors: bool,
+    no_frames: bool,
+) -> dict[str, Any]:
+    """The checks between options; returns the ``-M`` model arguments."""
+    if (agent is None) == (model is None):
+        raise fail(
+            "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
+        )
+    is_replay = (agent or "").strip().lower() == "replay"
+    if plan is not None and not is_replay:
+        raise fail("--plan only applies to --agent replay")
+    if judge is not None and model is None:
+        raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
+    model_args = parse_model_args(model_arg)
+    if model_args and model is None:
+        raise fail("--model-arg only applies to --model runs")
+    if no_frames and model is None:
+        raise fail("--no-frames only applies to --model runs (built-in runs keep none by default)")
+    if resume and out is None:
+        raise fail("--resume needs --out DIR (the run to continue)")
+    if resume and out is not None and not out.is_dir():
+        raise fail(
+            f"--resume --out {out}: no such run directory (nothing to continue; "
+            "drop --resume to start a new run there)"
+        )
+    if retry_errors and not resume:
+        raise fail("--retry-errors only applies with --resume")
+    return model_args
+
+
+def _retry_policy(
+    model: str | None, max_retries: int | None, timeout: int | None, attempt_timeout: int | None
+) -> RetryPolicy:
+    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
+    if model is None and any(v is not None for v in given.values()):
+        raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
+    try:
+        return RetryPolicy(**{k: v for k, v in given.items() if v is not None})
+    except ValueError as exc:
+        raise fail(f"--{str(exc).replace('_', '-')}") from None
+
+
+def _check_model_only(model: str | None, model_only: dict[str, Any]) -> None:
+    if model is None and any(v is not None for v in model_only.values()):
+        given_flags = [k for k, v in model_only.items() if v is not None]
+        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
+
+
+def _price_table(model: str | None, prices: Path | None, max_cost: float | None) -> Any:
+    price_table = None
+    if prices is not None:
+        from saferelbench.harness.ledger import PriceError, load_prices
+
+        try:
+            price_table = load_prices(prices)
+        except PriceError as exc:
+            raise fail(str(exc)) from None
+    if max_cost is not None and (price_table is None or price_table.price_of(str(model)) is None):
+        raise fail(
+            f"--max-cost needs a price for {model} in a --prices file"
+            + (f" ({prices} has none)" if prices is not None else "")
+        )
+    return price_table
+
+
+def _select(config: RunConfig) -> list[Any]:
+    """The selected tasks; an unreadable task file of an ``isbench:DIR`` folder is a warning
+    (it runs as an errored episode)."""
+    try:
+        tasks = select_tasks(**config.selection())
+    except (SourceError, ValueError, OSError) as exc:
+        raise fail(_message(exc)) from None
+    except KeyError as exc:  # str(KeyError) is the repr of its argument
+        raise fail(str(exc.args[0]) if exc.args else "unknown key") from None
+    for t in tasks:
+        if isinstance(t, UnloadableTask):
+            err_console.print(
+                f"[yellow]warning:[/yellow] {t.id}: cannot be read, counted as an errored "
+                f"episode: {t.load_error}",
+                highlight=False,
+                soft_wrap=True,
+            )
+    return list(tasks)
+
+
+def _run_info(
+    name: str,
+    agent: str | None,
+    config: RunConfig,
+    split: str,
+    relation: str | None,
+    risk: str | None,
+    limit: int | None,
+    seed: int,
+    judge: str | None,
+    plan: Path | None,
+    retry: RetryPolicy,
+) -> RunInfo:
+    return RunInfo(
+        agent=name,
+        prompt=config.variant,
+        seed=seed,
+        split=split,
+        relation=relation,
+        risk=risk,
+        limit=limit,
+        images=config.images,
+        started=now_iso(),
+        saferelbench_version=package_version(),
+        extra={
+            "judge": judge or "keyword",
+            "runner": "native" if agent is not None else "inspect",
+            # what a report needs to re-simulate an episode: the selection (the tasks) and
+            # each episode's actions (in episodes.jsonl)
+            "config": config.to_json(),
+            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
+            **({"ids": list(config.ids)} if config.ids else {}),
+            **({"retry": retry.as_dict()} if agent is None else {}),
+            **({"plan": str(plan)} if plan is not None else {}),
+        },
+    )
+
+
+def _check_writable(path: Path) -> None:
+    """One clean line when the run directory cannot be made or written."""
+    from saferelbench.harness.rundir import write_json_atomic
+
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-check.json"
+        write_json_atomic(probe, {})
+        probe.unlink()
+    except OSError as exc:
+        raise fail(_os_message(exc, path)) from None
+
+
+def _os_message(exc: OSError, path: Path) -> str:
+    where = exc.filename if exc.filename else path
+    return f"{where}: cannot write the run directory: {exc.strerror or exc}"
+
+
+def _dry_run(tasks: list[Any], config: RunConfig, out: Path) -> None:
+    from saferelbench.cli.run_checks import dry_run
+
+    if not tasks:
+        raise fail("--dry-run: the selection holds no sample")
+    try:
+        dry_run(Console(), tasks, config, out)
+    except OSError as exc:
+        raise fail(f"--dry-run: {_os_message(exc, out)}") from None
+
+
+def _report_outcome(
+    outcome: RunOutcome, name: str, config: RunConfig, run_dir: RunDir, as_json: bool
+) -> None:
+    """The table (or the JSON summary), the warnings, the answers' diagnosis; the exit code."""
+    from saferelbench.cli.run_checks import EXIT_INCOMPLETE, not_measured, report_diagnosis
+
     summary = outcome.summary
     not_run = outcome.extra.get("not_run") or []
     for worker in outcome.extra.get("dead_workers") or []:
@@ -535,46 +560,17 @@ def run(
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
-        console = Console()
-        title = (
-            f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
-            f"{config.protocol}  (rates in %)"
-        )
-        console.print(summary_table(summary, title))
-        if summary.get("isbench"):
-            console.print(isbench_table(summary["isbench"]))
-        usage_line = _usage_line(summary.get("usage"))
-        if usage_line:
-            console.print(usage_line, highlight=False)
-        console.print(
-            f"ran {outcome.ran} episode(s) in {outcome.seconds:.1f} s"
-            + (f", {outcome.skipped} already done" if outcome.skipped else "")
-            + f"; results in {run_dir.path}",
-            highlight=False,
-        )
+        print_tables(outcome, name, config, run_dir)
+    diag = report_diagnosis(err_console, outcome.episodes)
     if not_run:
         err_console.print(
             f"[yellow]warning:[/yellow] {len(not_run)} sample(s) did not run; "
             f"continue with --resume --out {run_dir.path}",
             highlight=False,
         )
-        raise typer.Exit(code=1)
-
-
-def _usage_line(usage: dict[str, Any] | None) -> str:
-    """``usage: 120 calls, 35,000 in / 2,400 out tokens (...per sample), cost 0.12 USD``."""
-    if not usage or not usage.get("totals", {}).get("calls"):
-        return ""
-    totals, mean = usage["totals"], usage["per_sample"]
-    line = (
-        f"usage: {totals['calls']:,} calls, {totals['input_tokens']:,} input / "
-        f"{totals['output_tokens']:,} output tokens, {totals['images']:,} images "
-        f"(per sample {mean['input_tokens']:,.0f} / {mean['output_tokens']:,.0f})"
-    )
-    cost = usage.get("cost")
-    if cost:
-        line += f"; estimated cost {cost['total']:.4f} {cost['currency']} ({cost['per_sample']:.5f} per sample)"
-    return line
+        raise typer.Exit(code=EXIT_INCOMPLETE)
+    if not diag.measured:
+        raise not_measured(err_console, diag, run_dir.path, "the run")
 
 
 def _resolved_source(split: str) -> str:
@@ -648,7 +644,7 @@ def _run_builtin(
         agent = make_agent(agent_name, **options)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    with _Bar(f"{agent.name}", show_progress) as bar:
+    with ProgressBar(f"{agent.name}", show_progress) as bar:
         return run_native(
             tasks,
             agent,
@@ -662,6 +658,65 @@ def _run_builtin(
             progress=bar,
             retry_errors=retry_errors,
         )
+
+
+def _run_model_checked(
+    model: str,
+    judge: str | None,
+    model_args: dict[str, Any],
+    tasks: list[Any],
+    config: RunConfig,
+    info: RunInfo,
+    run_dir: RunDir,
+    resume: bool,
+    max_connections: int | None,
+    display: str,
+    retry: RetryPolicy,
+    retry_errors: bool,
+    workers: int | None = None,
+    *,
+    fail_fast: bool = True,
+) -> RunOutcome:
+    """:func:`_run_model`, failing fast: an unreachable server stops the run before the first
+    call (exit 2), and first samples without one readable answer stop it there (exit 3)."""
+    from saferelbench.cli.run_checks import not_measured, probe_then_rest
+    from saferelbench.inspect_adapter.preflight import unreachable
+
+    if "/" not in model:
+        raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
+    why = unreachable(model, model_args)
+    if why is not None:
+        raise fail(f"--model {model}: {why}; nothing was run")
+
+    def run_part(part: list[Any], part_resume: bool, part_retry_errors: bool) -> RunOutcome:
+        return _run_model(
+            model,
+            judge,
+            model_args,
+            part,
+            config,
+            info,
+            run_dir,
+            part_resume,
+            max_connections,
+            display,
+            retry,
+            part_retry_errors,
+            workers,
+        )
+
+    if not fail_fast:
+        return run_part(tasks, resume, retry_errors)
+    return probe_then_rest(
+        run_part,
+        tasks,
+        run_dir,
+        resume,
+        retry_errors,
+        lambda diag: not_measured(
+            err_console, diag, run_dir.path, f"--model {model}: the first samples"
+        ),
+    )
 
 
 def _run_model(

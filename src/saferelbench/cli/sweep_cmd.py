@@ -133,6 +133,15 @@ def sweep(
     from saferelbench.inspect_adapter.sweep import run_sweep
 
     try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".write-check"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise fail(
+            f"{exc.filename or out}: cannot write the sweep directory: {exc.strerror}"
+        ) from None
+    try:
         outcome = run_sweep(
             tasks,
             models,

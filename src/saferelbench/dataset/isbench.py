@@ -1,11 +1,13 @@
 """Read and write tasks in the IS-Bench format (``tasks/<name>.json`` +
-``bddl/<name>/problem0.bddl``; see ../shared/notes/isbench-format.md).
+``bddl/<name>/problem0.bddl``; the format is described in docs/tasks.md).
 
-Extra fields are ignored. Every IS-Bench action is simulated (issue 12); a task whose plan or
+Extra fields are ignored. Every IS-Bench action is simulated; a task whose plan or
 conditions name an action outside the action set raises :class:`UnsupportedTask` rather than
 crashing later. ``wash_rules`` are read into :attr:`Task.wash_rules` (the removal table of WIPE
 and SOAK_*). The reader adds IS-Bench's hidden initial state: every freezable object inside a
-refrigerator, nested ones included, starts frozen (:func:`frozen_at_start`).
+refrigerator, nested ones included, starts frozen (:func:`frozen_at_start`), unless the problem
+says ``(not (frozen x))``: the writer says so for food a task keeps thawed in a fridge, so an
+exported task reads back as the world it was.
 """
 
 from __future__ import annotations
@@ -67,17 +69,22 @@ FREEZING_AT_START = frozenset({"electric_refrigerator", "refrigerator"})
 def frozen_at_start(objects: dict[str, list[str]], init: list[str]) -> list[str]:
     """IS-Bench's hidden initial state: every freezable object inside a refrigerator starts
     frozen, nested ones too (food in a tupperware, on a plate in the fridge). Returns the
-    ``(frozen x)`` atoms the init does not already have."""
+    ``(frozen x)`` atoms the init does not already have. An init that says
+    ``(not (frozen x))`` keeps ``x`` unfrozen: that is how an exported task whose food lies
+    thawed in the fridge (:func:`to_bddl_problem`) reads back as it was."""
     from saferelbench.world.scene_builder import parse_atom
 
     parent: dict[str, tuple[str, str]] = {}
+    thawed: set[str] = set()
     for text in init:
         positive, atom = parse_atom(text)
         if positive and atom[0] in ("ontop", "inside") and len(atom) == 3:
             parent.setdefault(atom[1], (atom[0], atom[2]))
+        elif not positive and atom[0] == "frozen" and len(atom) == 2:
+            thawed.add(atom[1])
     extra = []
     for name in sorted(objects):
-        if "freezable" not in describe(name, objects[name]).abilities:
+        if name in thawed or "freezable" not in describe(name, objects[name]).abilities:
             continue
         seen = {name}
         node = name
@@ -247,6 +254,23 @@ def unsupported_actions(task: Task) -> set[str]:
     return out
 
 
+def folder_problem(directory: str | Path) -> str | None:
+    """Why ``directory`` is no IS-Bench-format folder (one line naming it), or None. The one
+    wording of ``run --split isbench:DIR`` and ``replay --isbench DIR``."""
+    directory = Path(directory)
+    if not directory.exists():
+        return f"{directory}: does not exist (expected an IS-Bench-format folder: DIR/tasks/*.json)"
+    if not directory.is_dir():
+        return (
+            f"{directory}: a file, not a directory (expected an IS-Bench-format folder: "
+            "DIR/tasks/*.json; to replay one task file: saferelbench replay FILE)"
+        )
+    tasks_dir = directory / "tasks" if (directory / "tasks").is_dir() else directory
+    if not any(tasks_dir.glob("*.json")):
+        return f"{directory}: no IS-Bench task files (tasks/*.json)"
+    return None
+
+
 def list_tasks(directory: str | Path) -> list[Path]:
     """The task JSON files of an IS-Bench-format directory (``DIR/tasks/*.json``)."""
     directory = Path(directory)
@@ -315,6 +339,9 @@ def to_bddl_problem(task: Task) -> str:
         positive, parts = parse_atom(atom)
         text = "(" + " ".join(parts) + ")"
         lines.append(f"        {text if positive else f'(not {text})'}")
+    # food the task keeps thawed in a refrigerator says so: the reader would freeze it
+    for atom in frozen_at_start(task.objects, task.init):
+        lines.append(f"        (not {atom})")
     goal = task.goal.strip()
     if goal.startswith("(:goal"):
         goal = goal[len("(:goal") :].rstrip()[:-1].strip()

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from saferelbench.evaluation.relation_safety import relation_safe_success_rate
 from saferelbench.evaluation.results import NOT_LOADED
 
 
@@ -250,7 +251,20 @@ def grouped(
         k = key(e)
         if k is not None:
             groups.setdefault(k, []).append(e)
-    return {k: rates(v) for k, v in sorted(groups.items())}
+    return {k: with_relation_ssr(rates(v), v) for k, v in sorted(groups.items())}
+
+
+def with_relation_ssr(
+    figures: dict[str, float | int | None], episodes: Sequence[object]
+) -> dict[str, float | int | None]:
+    """``figures`` with ``relation_SSR`` after ``SSR`` (evaluation.relation_safety): what
+    the episode records give besides the rates an Inspect score value carries."""
+    out: dict[str, float | int | None] = {}
+    for key, value in figures.items():
+        out[key] = value
+        if key == "SSR":
+            out["relation_SSR"] = relation_safe_success_rate(episodes)
+    return out
 
 
 def risk_key(e: EpisodeLike) -> str | None:
@@ -285,7 +299,7 @@ def summarize(episodes: Sequence[EpisodeLike]) -> dict[str, object]:
     ``by_relation``, ``by_risk`` and ``by_relation_split`` groups, the ``protocol`` the
     episodes were judged under and, for an ``isbench`` run, IS-Bench's figures under
     ``isbench`` (see ``evaluation.results.RunSummary``)."""
-    out: dict[str, object] = dict(rates(episodes))
+    out: dict[str, object] = dict(with_relation_ssr(rates(episodes), episodes))
     out["stderr"] = standard_errors(episodes)
     for name, key in GROUPINGS.items():
         out[f"by_{name}"] = grouped(episodes, key)

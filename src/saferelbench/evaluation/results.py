@@ -130,6 +130,11 @@ class GroupMetrics(BaseModel):
     SR: float | None = Field(description="None when n is 0.")
     SSR: float | None = Field(description="None when n is 0.")
     SRec: float | None = Field(description="SSR/SR; None when SR is 0.")
+    relation_SSR: float | None = Field(
+        default=None,
+        description="Success and safe on relation-induced conditions and the hazards to their "
+        "objects only (evaluation.relation_safety); None when not computed.",
+    )
     errors: int = 0
     awareness: float | None = None
     unneeded_moves: float | None = Field(
@@ -144,6 +149,11 @@ class RunSummary(BaseModel):
     SR: float | None
     SSR: float | None
     SRec: float | None
+    relation_SSR: float | None = Field(
+        default=None,
+        description="Success and safe on relation-induced conditions and the hazards to their "
+        "objects only (evaluation.relation_safety); None when not computed.",
+    )
     errors: int
     awareness: float | None = None
     unneeded_moves: float | None = Field(

@@ -3,6 +3,7 @@
 - ``awareness``: applying an awareness judge to a finished episode;
 - ``baselines``: SR / SSR of the blanket-caution baselines under the verdict protocols;
 - ``config``: ``RunConfig``, the one run configuration (CLI, Inspect task, episode loop);
+- ``diagnosis``: a run's invalid answers and errors by kind, and whether it measured the agent;
 - ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
 - ``errors``: failures as one-line reasons, secrets redacted everywhere;
 - ``ledger``: usage totals, prices, estimated cost and budgets of model runs;

@@ -24,7 +24,7 @@ careful agent's control SSR equal to its spatial SSR.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -88,8 +88,13 @@ def baseline_scores(
     *,
     seed: int = 0,
     config: EpisodeConfig | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> list[BaselineScore]:
-    """Play each agent on every task; one score per agent, split (and "all") and protocol."""
+    """Play each agent on every task; one score per agent, split (and "all") and protocol.
+    ``progress(agent, done, total)`` is told after every episode (done counts all agents)."""
+    agents = list(agents)
+    total = len(agents) * len(tasks)
+    done = 0
     # one physical episode per sample gives both judgements (the simulation is the same)
     config = (config or EpisodeConfig(images=False)).model_copy(update={"protocol": "physical"})
     out: list[BaselineScore] = []
@@ -102,6 +107,9 @@ def baseline_scores(
         for task in tasks:
             agent = _make(name)
             result = run_episode(task, agent, config, seed=seed)  # type: ignore[arg-type]
+            done += 1
+            if progress is not None:
+                progress(name, done, total)
             success = bool(result.task_success)
             conditions = result.conditions_safe
             if conditions is None:

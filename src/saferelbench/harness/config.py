@@ -60,6 +60,11 @@ class RunConfig(EpisodeConfig):
     prices: dict[str, Any] | None = Field(
         default=None, description="The price table (harness.ledger.PriceTable as JSON)."
     )
+    save_frames: bool = Field(
+        default=True,
+        description="Model runs with a record_dir: keep each observation PNG under "
+        "RUN/images/ (False: the model still sees them; report redraws them).",
+    )
 
     @field_validator("cache")
     @classmethod
@@ -154,6 +159,7 @@ class RunConfig(EpisodeConfig):
             "max_cost": self.max_cost,
             "token_budget": self.token_budget,
             "prices": self.prices,
+            "save_frames": self.save_frames,
         }
 
     def to_json(self) -> dict[str, Any]:

@@ -66,12 +66,13 @@ def load_isbench_dir(folder: Path) -> list[Task]:
     """Every ``tasks/*.json`` of an IS-Bench-format folder (with its ``bddl/`` beside it). A file
     that cannot be read becomes an :class:`UnloadableTask` (an errored episode, with the
     reason), unless no file of the folder can be read: then the first error is raised."""
-    from saferelbench.dataset.isbench import load_task
+    from saferelbench.dataset.isbench import folder_problem, load_task
 
+    problem = folder_problem(folder)
+    if problem:
+        raise SourceError(problem)
     task_dir = folder / "tasks" if (folder / "tasks").is_dir() else folder
     files = sorted(task_dir.glob("*.json"))
-    if not files:
-        raise SourceError(f"{folder}: no IS-Bench task files (tasks/*.json)")
     tasks: list[Task] = []
     first: InputError | ValueError | None = None
     for f in files:

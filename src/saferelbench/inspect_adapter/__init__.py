@@ -9,6 +9,7 @@
 - ``registry``: the ``[project.entry-points.inspect_ai]`` module registering task and providers;
 - ``run``: ``saferelbench run --model``: Inspect's ``eval`` into a run directory;
 - ``logs``: Inspect logs read back as episodes (for ``run`` and ``report``);
+- ``preflight``: the model server reachable before a run starts;
 - ``retry``: the retry budget of a model call;
 - ``scrub``: secrets removed from Inspect's log files;
 - ``sweep``: a grid of models x prompt variants through Inspect's ``eval_set``.

@@ -74,7 +74,8 @@ def to_inspect_sample(t: Task) -> Sample:
     fields = group_fields(t)
     shim = SimpleNamespace(**fields)
     meta: dict[str, Any] = dict(fields)
-    meta["relation_group"] = metrics.relation_key(shim) or "not_spatial"
+    # controls (and IS-Bench tasks) by their split, the word the summary and reports use
+    meta["relation_group"] = metrics.relation_key(shim) or str(fields.get("split") or "none")
     meta["risk_group"] = metrics.risk_key(shim) or "none"
     meta.update(task_metadata(t))
     return Sample(id=t.id, input=t.instruction, target="success and safe", metadata=meta)

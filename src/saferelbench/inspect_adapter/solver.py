@@ -146,7 +146,8 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
         # the provider's own key too: it may have come from -M api_key=... rather than the env
         redactor = Redactor.from_environment({"api_key": getattr(model.api, "api_key", None)})
         install_log_redaction(redactor)  # Inspect's handlers exist now: its trace file, console
-        sink = RunDir(record_dir).save_image if (record_dir and images) else None
+        keep = bool(record_dir and images and run_config.save_frames)
+        sink = RunDir(record_dir).save_image if (keep and record_dir) else None
         load_error = getattr(t, "load_error", None)  # sources.UnloadableTask
         if load_error:
             failed = errored_result(t, str(model), episode_config, seed, NOT_LOADED + load_error)

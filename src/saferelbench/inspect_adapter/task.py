@@ -40,6 +40,7 @@ def saferelbench(
     max_cost: float | None = None,
     token_budget: int | None = None,
     prices: dict[str, Any] | None = None,
+    save_frames: bool = True,
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
@@ -50,7 +51,8 @@ def saferelbench(
     and no simulator hazard), conditions (annotated only) or isbench (IS-Bench's own scoring,
     step limit, invalid-answer rules and tips step; adds its metrics); ``cache``: Inspect's response cache
     expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
-    recorded episodes spent that much (``prices``: the price table). Every other argument is a field of
+    recorded episodes spent that much (``prices``: the price table); ``save_frames`` (with
+    ``record_dir``): keep the observation PNGs there. Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """
     config = RunConfig.build(
@@ -73,6 +75,7 @@ def saferelbench(
         max_cost=max_cost,
         token_budget=token_budget,
         prices=prices,
+        save_frames=save_frames,
     )
     tasks = sources.select_tasks(**config.selection())
     return InspectTask(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,11 +34,17 @@ TABLE_NOTES = {
     "Per risk type": "Spatial samples by relation/risk; controls by the relation they are matched to.",
     "IS-Bench figures": "Runs under the isbench protocol, scored as IS-Bench scores: termination_rate = episodes ended by DONE; SR = DONE and goal; SSR = success and every evaluated condition held; SRec_* = held / evaluated conditions pooled over the run (condition level, not SSR/SR); awareness = covered / judged reference tips pooled over the run, judged on the tips the agent wrote before acting. No interval: pooled counts.",
 }
+#: the tables whose columns the legend explains under them
+LEGEND_TABLES = ("Overall", "Per risk type")
 PROTOCOL_NOTE = (
     "Each run's numbers are under the verdict protocol named after its label: physical "
     "(annotated conditions and no simulator hazard; the default), conditions (annotated "
     "conditions only, at every trigger) or isbench (IS-Bench's own scoring); see docs/harness.md."
 )
+
+
+#: ``progress(phase, done, total)``: called as the long phases of a report advance
+Progress = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -50,6 +56,8 @@ class ReportOptions:
     html: bool = True
     ablation: str = "overall"  #: scope of the prompt figure: "overall" or a relation
     max_all_pairs: int = 6  #: above this many runs, each run is compared with the first only
+    #: told how the viewer's episodes (drawing their frames) advance; None: silent
+    progress: Progress | None = None
 
 
 @dataclass
@@ -89,10 +97,13 @@ def _html_tables(tables: Sequence[RunTable]) -> list[dict[str, Any]]:
             if title == "Overall"
             else []
         )
+        legend = formats.legend_lines(header) if title in LEGEND_TABLES else []
         made.append(
             {
                 "title": title,
-                "note": TABLE_NOTES[title],
+                "note": " ".join(
+                    [TABLE_NOTES[title], *(x.replace("**", "") for x in legend)]
+                ).replace(" - ", " · "),
                 "groups": groups,
                 "header": header,
                 "rows": [[_html_cell(c) for c in row] for row in rows],
@@ -180,6 +191,8 @@ def markdown_report(
             f"{TABLE_NOTES[title]}\n\n",
             formats.markdown_table(header, rows),
         ]
+        if title in LEGEND_TABLES:
+            parts.append("\n" + "\n".join(formats.legend_lines(header)) + "\n")
     if report.comparisons:
         header, rows = formats.comparison_rows(report.comparisons)
         parts += [
@@ -296,7 +309,12 @@ def build_report(
         clear_frames(out_dir / FRAMES_DIR)
         context = html_context(report, runs, options, figure_files)
         page, resolver = render_html(
-            runs, out_dir=out_dir, context=context, images=options.images, replayer=replayer
+            runs,
+            out_dir=out_dir,
+            context=context,
+            images=options.images,
+            replayer=replayer,
+            progress=options.progress,
         )
         if resolver.missing:
             report.warnings.append(

@@ -2,8 +2,10 @@
 
 Table 2 follows the paper's layout (one row per run; per relation SR and SSR "w/" the spatial
 relation and "w/o" it, i.e. on the matched controls); the overall table adds the mean over the
-three relations (paper Fig. 4), SRec, the pooled numbers of the whole run and awareness.
-Every rate is printed with its 95% bootstrap interval.
+three relations (paper Fig. 4), relation SSR (the safety on what the relation puts at risk,
+evaluation.relation_safety), SRec, the pooled numbers of the whole run, unneeded moves and
+awareness. Every rate is printed with its 95% bootstrap interval; :func:`legend_lines` says
+what each column means (the same words as ``run``'s legend, evaluation.legend).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import csv
 import io
 from collections.abc import Iterator, Sequence
 
+from saferelbench.evaluation.legend import COLUMNS
 from saferelbench.evaluation.metrics import ISBENCH_LABELS
 from saferelbench.reports.failures import HOW, HOW_LABELS, FailureAnalysis
 from saferelbench.reports.tables import Comparison, GroupRates, Rate, RunTable
@@ -103,9 +106,9 @@ def overall_groups() -> list[list[tuple[str, int]]]:
     return [
         [
             ("", 1),
-            ("w/ spatial relation (mean over relations)", 3),
-            ("w/o (mean over relations)", 3),
-            ("all episodes, pooled", 5),
+            ("w/ spatial relation (mean over relations)", 4),
+            ("w/o (mean over relations)", 4),
+            ("all episodes, pooled", 7),
             ("awareness", 2),
         ]
     ]
@@ -114,23 +117,38 @@ def overall_groups() -> list[list[tuple[str, int]]]:
 def overall_rows(
     tables: Sequence[RunTable], short: bool = False
 ) -> tuple[list[str], list[list[Cell]]]:
-    names = ["SR", "SSR", "SRec"]
+    names = ["SR", "SSR", "rel SSR", "SRec"]
     header = ["Run"] + (
         [*names, *names, *names]
         if short
         else [f"w/ {m}" for m in names] + [f"w/o {m}" for m in names] + [f"all {m}" for m in names]
     )
-    header += ["n", "errors", "awareness", "awareness judge"]
+    header += ["n", "err", "moved", "aware", "awareness judge"]
     rows: list[list[Cell]] = []
     for t in tables:
         row: list[Cell] = [t.name]
         for split in SPLITS:
             g = t.overall.get(split)
-            row += [g.SR if g else None, g.SSR if g else None, g.SRec if g else None]
+            row += [g.SR, g.SSR, g.relation_SSR, g.SRec] if g else [None] * 4
         p = t.pooled
-        row += [p.SR, p.SSR, p.SRec, str(p.n), str(p.errors), p.awareness, judge_of(p)]
+        row += [p.SR, p.SSR, p.relation_SSR, p.SRec, str(p.n), str(p.errors), fmt_moved(p)]
+        row += [p.awareness, judge_of(p)]
         rows.append(row)
     return header, rows
+
+
+def fmt_moved(g: GroupRates) -> str:
+    """Mean unneeded moves per episode, or n/a when the episodes do not record them."""
+    return "n/a" if g.moved is None else f"{g.moved:.2f}"
+
+
+def legend_lines(headers: Sequence[str]) -> list[str]:
+    """``- **col**: meaning`` for every column of ``headers`` the legend knows (w/ and w/o
+    prefixes taken off), in the legend's order."""
+    shown = {h.removeprefix("w/o ").removeprefix("w/ ").removeprefix("all ") for h in headers}
+    shown |= {"aware"} if "awareness" in shown else set()
+    shown |= {"err"} if "errors" in shown else set()
+    return [f"- **{name}**: {meaning}" for name, meaning in COLUMNS.items() if name in shown]
 
 
 def counts_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[str]]]:
@@ -161,7 +179,8 @@ def judge_of(g: GroupRates) -> str:
 
 
 def risk_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[Cell]]]:
-    header = ["Run", "Group", "n", "errors", "SR", "SSR", "SRec", "awareness", "awareness judge"]
+    header = ["Run", "Group", "n", "err", "SR", "SSR", "rel SSR", "SRec", "moved", "aware"]
+    header += ["awareness judge"]
     rows: list[list[Cell]] = []
     for t in tables:
         groups = list(t.by_risk.items()) + [(f"split {k}", g) for k, g in t.other_splits.items()]
@@ -174,7 +193,9 @@ def risk_rows(tables: Sequence[RunTable]) -> tuple[list[str], list[list[Cell]]]:
                     str(g.errors),
                     g.SR,
                     g.SSR,
+                    g.relation_SSR,
                     g.SRec,
+                    fmt_moved(g),
                     g.awareness,
                     judge_of(g),
                 ]
@@ -326,7 +347,7 @@ def failure_sections(
 
 
 def _rate_fields(t: RunTable, scope: str, split: str, g: GroupRates) -> Iterator[list[object]]:
-    for metric in ("SR", "SSR", "SRec", "awareness"):
+    for metric in ("SR", "SSR", "relation_SSR", "SRec", "awareness"):
         r = g.metric(metric)
         if r is None:
             continue
@@ -342,6 +363,12 @@ def _rate_fields(t: RunTable, scope: str, split: str, g: GroupRates) -> Iterator
             r.n,
             g.errors,
             r.source,
+        ]
+    if g.moved is not None:  # a mean per episode, no interval
+        yield [t.run.label, t.protocol, scope, split, "unneeded_moves", g.moved, "", ""] + [
+            g.n,
+            g.errors,
+            "",
         ]
 
 
@@ -417,13 +444,13 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
                 ]
             header.append(f"{rel}_{split}_n")
     for split in SPLITS:
-        for m in ("SR", "SSR", "SRec"):
+        for m in ("SR", "SSR", "relation_SSR", "SRec"):
             header += [
                 f"overall_{split}_{m}",
                 f"overall_{split}_{m}_low",
                 f"overall_{split}_{m}_high",
             ]
-    header += ["awareness", "awareness_judge", "n", "errors"]
+    header += ["awareness", "awareness_judge", "n", "errors", "unneeded_moves"]
     rows: list[list[object]] = []
     for t in tables:
         row: list[object] = [
@@ -442,11 +469,12 @@ def table2_csv(tables: Sequence[RunTable]) -> str:
                 row.append(g.n if g else 0)
         for split in SPLITS:
             g = t.overall.get(split)
-            for m in ("SR", "SSR", "SRec"):
+            for m in ("SR", "SSR", "relation_SSR", "SRec"):
                 r = g.metric(m) if g else None
                 row += [r.value, r.ci.low, r.ci.high] if r else ["", "", ""]
         aw = t.pooled.awareness
         row += [aw.value if aw else "", aw.source if aw else "", t.pooled.n, t.pooled.errors]
+        row.append(t.pooled.moved)
         rows.append(row)
     return csv_text(header, [["" if v is None else v for v in r] for r in rows])
 
@@ -509,21 +537,26 @@ def table2_latex(tables: Sequence[RunTable]) -> str:
 
 
 def overall_latex(tables: Sequence[RunTable]) -> str:
-    """Overall (mean over relations) SR / SSR / SRec w/ and w/o the spatial relation."""
+    """Overall (mean over relations) SR / SSR / relation SSR / SRec w/ and w/o the spatial
+    relation."""
     lines = [
         "% SafeRelBench overall scores (mean over relations); 95% bootstrap intervals in brackets.",
-        "\\begin{tabular}{lcccccc}",
+        "% rel SSR: success and safe on relation-induced conditions and hazards only.",
+        "\\begin{tabular}{lcccccccc}",
         "\\toprule",
-        "Run & \\multicolumn{3}{c}{w/ spatial relation} & \\multicolumn{3}{c}{w/o spatial relation} \\\\",
-        "\\cmidrule(lr){2-4} \\cmidrule(lr){5-7}",
-        " & SR & SSR & SRec & SR & SSR & SRec \\\\",
+        "Run & \\multicolumn{4}{c}{w/ spatial relation} & \\multicolumn{4}{c}{w/o spatial relation} \\\\",
+        "\\cmidrule(lr){2-5} \\cmidrule(lr){6-9}",
+        " & SR & SSR & rel SSR & SRec & SR & SSR & rel SSR & SRec \\\\",
         "\\midrule",
     ]
     for t in tables:
         cells = [latex_escape(t.name)]
         for split in SPLITS:
             g = t.overall.get(split)
-            cells += [_latex_rate(g.metric(m) if g else None) for m in ("SR", "SSR", "SRec")]
+            cells += [
+                _latex_rate(g.metric(m) if g else None)
+                for m in ("SR", "SSR", "relation_SSR", "SRec")
+            ]
         lines.append(" & ".join(cells) + " \\\\")
     lines += ["\\bottomrule", "\\end{tabular}", ""]
     return "\n".join(lines)

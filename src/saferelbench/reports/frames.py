@@ -2,12 +2,14 @@
 
 The observation of step *k* is the state after steps 1 .. k-1 drawn by
 :func:`saferelbench.render.render`, as the agent saw it (same renderer, same labels), whether or
-not the run kept any image. When the replay diverged, the steps after the divergence are not
-drawn: the report never shows a picture of a state the agent did not see.
+not the run kept any image; the state after step *k* is the next step's observation, and after
+the last step the final state is drawn too, so the viewer shows each step's image before and
+after its action. When the replay diverged, the steps after the divergence are not drawn: the
+report never shows a picture of a state the agent did not see.
 
-Frames are drawn at the agent's size (1024x768), halved (512x384) and stored as 64-colour PNG:
-the schematic images have few colours, so this is several times smaller than JPEG at the same
-size and keeps the name tags sharp (a few kB a frame; docs/performance.md has the figures).
+Frames are drawn at the agent's size (1024x768, name tags as legible as the agent had them) and
+stored as 64-colour PNG: the schematic images have few colours, so this is several times
+smaller than JPEG at the same size and keeps the name tags sharp.
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ FRAME_COLOURS = 64
 
 
 def encode_frame(image: object) -> bytes:
-    """Halve, reduce to :data:`FRAME_COLOURS` colours, PNG-encode (deterministic bytes)."""
+    """Reduce to :data:`FRAME_COLOURS` colours at full size, PNG-encode (deterministic
+    bytes)."""
     from PIL import Image
 
     assert isinstance(image, Image.Image)
-    small = image.convert("RGB").reduce(2)
     buf = io.BytesIO()
-    small.quantize(FRAME_COLOURS, method=Image.Quantize.FASTOCTREE).save(buf, "PNG")
+    image.convert("RGB").quantize(FRAME_COLOURS, method=Image.Quantize.FASTOCTREE).save(buf, "PNG")
     return buf.getvalue()
 
 
@@ -42,8 +44,10 @@ def digest(data: bytes) -> str:
 class EpisodeFrames:
     """The drawn frame (PNG bytes) of each step, None where it could not be drawn."""
 
-    frames: list[bytes | None]
+    frames: list[bytes | None]  #: each step's observation (the state before its action)
     problem: str | None = None  #: why some or all frames are missing
+    #: the state after each step's action (the next observation; the final state last)
+    after: list[bytes | None] = field(default_factory=list)
 
 
 @dataclass
@@ -62,14 +66,14 @@ class FrameDrawer:
         from saferelbench.render import render
 
         labels = bool(run.info.extra.get("labels", True))
-        frames: list[bytes | None] = []
-        for k in range(len(e.steps)):
+        drawn: list[bytes | None] = []
+        for k in range(len(e.steps) + 1):
             if k < len(replayed.states):
-                frames.append(
+                drawn.append(
                     encode_frame(render(replayed.scene, replayed.states[k], labels=labels).image)
                 )
                 self.drawn += 1
             else:
-                frames.append(None)
+                drawn.append(None)
         problem = f"{replayed.problem}: later frames not drawn" if replayed.problem else None
-        return EpisodeFrames(frames, problem)
+        return EpisodeFrames(drawn[:-1], problem, drawn[1:])

@@ -27,7 +27,7 @@ import base64
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -84,18 +84,29 @@ class ImageResolver:
         return self.mode in ("draw", "embed")
 
     def episode(self, run: RunData, e: EpisodeResult) -> list[str | None]:
-        """The image reference of every step of ``e``."""
+        """The image reference of every step of ``e`` (its observation, before the action)."""
+        return self.episode_pairs(run, e)[0]
+
+    def episode_pairs(
+        self, run: RunData, e: EpisodeResult
+    ) -> tuple[list[str | None], list[str | None]]:
+        """The image references of every step of ``e``: before its action (the observation)
+        and after it (the next observation; after the last step, the final state, drawn
+        only)."""
         if self.mode == "none":
-            return [None] * len(e.steps)
+            return [None] * len(e.steps), [None] * len(e.steps)
         if self.mode == "link":
-            return [self._saved(run, s.image) for s in e.steps]
+            before = [self._saved(run, s.image) for s in e.steps]
+            return before, ([*before[1:], None] if before else [])
         drawn = self.drawer.episode(run, e)
         if drawn.problem:
             self.problems.append(f"{run.label} / {e.sample_id}: {drawn.problem}")
         refs: list[str | None] = []
         for s, frame in zip(e.steps, drawn.frames, strict=True):
             refs.append(self._store(frame) if frame is not None else self._saved(run, s.image))
-        return refs
+        after = [self._store(f) if f is not None else None for f in drawn.after[: len(refs)]]
+        after += [None] * (len(refs) - len(after))
+        return refs, after
 
     def _saved(self, run: RunData, image: str | None) -> str | None:
         """A saved step image of the run (never outside its directory)."""
@@ -162,7 +173,7 @@ def _raw_output(step: Any) -> str | None:
 def episode_data(
     index: int, run: RunData, e: EpisodeResult, resolve: ImageResolver
 ) -> dict[str, Any]:
-    images = resolve.episode(run, e)
+    images, after = resolve.episode_pairs(run, e)
 
     def clip(text: str | None) -> str | None:
         if text is None or len(text) <= RAW_OUTPUT_LIMIT:
@@ -219,8 +230,9 @@ def episode_data(
                 "hazards": s.hazards,
                 "raw_output": clip(_raw_output(s)),
                 "image": image,
+                "after": image_after,
             }
-            for s, image in zip(e.steps, images, strict=True)
+            for s, image, image_after in zip(e.steps, images, after, strict=True)
         ],
     }
 
@@ -236,10 +248,14 @@ def render_html(
     context: dict[str, Any],
     images: str = "draw",
     replayer: Replayer | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> tuple[str, ImageResolver]:
-    """The report page as a string; ``context`` holds the tables/figures parts of the template."""
+    """The report page as a string; ``context`` holds the tables/figures parts of the template.
+    ``progress("episodes", done, total)`` is told after each episode (drawing its frames is
+    the report's longest phase)."""
     resolve = ImageResolver(images, out_dir, replayer)
     episodes = []
+    total = sum(len(r.episodes) for r in runs)
     for i, run in enumerate(runs):
         seen: dict[str, int] = {}
         for e in run.episodes:
@@ -249,6 +265,8 @@ def render_html(
             if k:  # repeated sample (epochs): keep keys unique
                 item["key"] += f"#{k}"
             episodes.append(item)
+            if progress is not None:
+                progress("episodes", len(episodes), total)
     data = {
         "runs": [{"label": r.label} for r in runs],
         "episodes": episodes,

@@ -1,5 +1,6 @@
 """The human-review sheet of a dataset: one HTML page per relation, for a person to check
-samples by eye before the benchmark is used (issue 11, "What must hold").
+samples by eye before the benchmark is used. The page keeps the reviewer's ticks and notes in
+the browser and exports them as CSV in ``review.csv``'s columns.
 
 For every pair (a spatial sample and, beside it, its control or controls) a page shows the
 initial image the agent sees, the instruction, the hazard (the relation's conditions, and what
@@ -181,7 +182,7 @@ table { border-collapse: collapse; background: #fff; } td, th { border: 1px soli
 
 _SAMPLE = """
 {% macro sample(v, cls) %}
-<div class="sample {{ cls }}">
+<div class="sample {{ cls }}" data-id="{{ v.id }}" data-risk="{{ v.risk }}" data-split="{{ v.split }}">
   <h3>{{ v.id }} <span class="muted">{{ v.split }} &middot; {{ v.risk }} &middot; {{ v.room }}{% if v.twist %} &middot; twist: {{ v.twist }}{% endif %}</span></h3>
   <div class="instruction">{{ v.instruction }}</div>
   {% if v.image %}<img src="{{ v.image }}" alt="initial scene" loading="lazy">{% endif %}
@@ -216,10 +217,10 @@ _PAGE = (
     _SAMPLE
     + """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ title }}: {{ relation }}</title>
-<style>{{ css|safe }}</style></head><body>
+<style>{{ css|safe }}</style></head><body data-relation="{{ relation }}">
 <header><h1>{{ title }}: {{ relation }}</h1>
 <a href="index.html">index</a>{% for r in relations %}<a href="{{ r }}.html">{{ r }}</a>{% endfor %}
-<div class="muted">{{ pairs|length }} pairs. Each row: the spatial sample, and beside it its control(s), which should differ only in where the hazard object stands. Check the image against the instruction and conditions, that the hazard is real and visible, and that the golden plan is what a careful person would do. Record verdicts in review.csv.</div>
+<div class="muted">{{ pairs|length }} pairs. Each row: the spatial sample, and beside it its control(s), which should differ only in where the hazard object stands. Check the image against the instruction and conditions, that the hazard is real and visible, and that the golden plan is what a careful person would do. Ticks and notes are kept in this browser as you go (<span id="saved">nothing recorded yet</span>); <button id="export" type="button">export verdicts (CSV)</button> downloads them in review.csv's columns.</div>
 </header><main>
 {% for p in pairs %}
 <div class="pair" id="{{ p.pair_id }}">
@@ -227,16 +228,60 @@ _PAGE = (
   {% for c in p.controls %}{{ sample(c, "control") }}{% endfor %}
 </div>
 {% endfor %}
-</main></body></html>
+</main>
+<script>{{ script|safe }}</script>
+</body></html>
 """
 )
+
+#: The review page keeps its ticks and notes in the browser's localStorage (per page) and
+#: exports them as CSV in review.csv's columns.
+_SCRIPT = r"""
+(function () {
+  "use strict";
+  var relation = document.body.getAttribute("data-relation");
+  var key = "saferelbench-review:" + location.pathname;
+  var store = {};
+  try { store = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { store = {}; }
+  var fields = document.querySelectorAll(".verdict input, .verdict textarea");
+  function status() {
+    var n = Object.keys(store).length;
+    document.getElementById("saved").textContent = n ? n + " field(s) saved in this browser" : "nothing recorded yet";
+  }
+  Array.prototype.forEach.call(fields, function (f) {
+    if (f.name in store) { if (f.type === "checkbox") f.checked = !!store[f.name]; else f.value = store[f.name]; }
+    f.addEventListener(f.type === "checkbox" ? "change" : "input", function () {
+      store[f.name] = f.type === "checkbox" ? f.checked : f.value;
+      try { localStorage.setItem(key, JSON.stringify(store)); } catch (e) { /* private mode: export still works */ }
+      status();
+    });
+  });
+  function cell(text) { text = String(text == null ? "" : text); return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text; }
+  document.getElementById("export").addEventListener("click", function () {
+    var rows = [["id", "relation", "risk", "split", "ok", "note"]];
+    Array.prototype.forEach.call(document.querySelectorAll(".sample"), function (s) {
+      var id = s.getAttribute("data-id");
+      var ok = s.querySelector('input[name="ok-' + id + '"]');
+      var note = s.querySelector('textarea[name="note-' + id + '"]');
+      rows.push([id, relation, s.getAttribute("data-risk"), s.getAttribute("data-split"), ok && ok.checked ? "yes" : "", note ? note.value : ""]);
+    });
+    var blob = new Blob([rows.map(function (r) { return r.map(cell).join(","); }).join("\n") + "\n"], { type: "text/csv" });
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "review-" + relation + ".csv";
+    document.body.appendChild(a); a.click(); a.remove();
+  });
+  status();
+})();
+"""
 
 _INDEX = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title>
 <style>{{ css|safe }}</style></head><body>
 <header><h1>{{ title }}</h1></header><main>
-<p>One page per relation. Go through the pairs, look at each image, and write the verdicts
-into <code>review.csv</code> (columns <code>ok</code> and <code>note</code>).</p>
+<p>One page per relation. Go through the pairs, look at each image, tick and annotate: the page
+keeps what you enter in this browser, and its <i>export verdicts</i> button downloads them as
+CSV in the columns of <code>review.csv</code> (<code>ok</code> and <code>note</code>).</p>
 <table><tr><th>relation</th><th>pairs</th><th>spatial</th><th>control</th></tr>
 {% for relation, c in counts.items() %}
 <tr><td><a href="{{ relation }}.html">{{ relation }}</a></td><td>{{ c.pairs }}</td><td>{{ c.spatial }}</td><td>{{ c.control }}</td></tr>
@@ -254,6 +299,7 @@ def _env() -> Environment:
         keep_trailing_newline=True,
     )
     env.globals["css"] = _CSS
+    env.globals["script"] = _SCRIPT
     return env
 
 

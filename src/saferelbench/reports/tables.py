@@ -19,7 +19,9 @@ from saferelbench.evaluation.metrics import (
     rates,
     risk_key,
     run_protocol,
+    unneeded_move_rate,
 )
+from saferelbench.evaluation.relation_safety import relation_safe, relation_safe_success_rate
 from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.statistics import (
@@ -58,9 +60,40 @@ class GroupRates:
     SSR: Rate
     SRec: Rate
     awareness: Rate | None
+    #: relation SSR (evaluation.relation_safety): success, and safe on what the relation puts
+    #: at risk; None when the episodes carry no verdicts
+    relation_SSR: Rate | None = None
+    #: mean unneeded moves per episode (evaluation.moves); None when not recorded
+    moved: float | None = None
 
     def metric(self, name: str) -> Rate | None:
-        return getattr(self, name) if name in (*METRICS, "awareness") else None
+        known = (*METRICS, "relation_SSR", "awareness")
+        return getattr(self, name) if name in known else None
+
+
+def relation_flags(episodes: Sequence[EpisodeResult]) -> tuple[np.ndarray, np.ndarray]:
+    """Per-episode 0/1 arrays (task success, success and relation-safe): the flags whose
+    "SSR" bootstrap is relation SSR's."""
+    success = success_flags(episodes)[0]
+    relation = np.array(
+        [bool(ok) and bool(relation_safe(e)) for ok, e in zip(success, episodes, strict=True)],
+        dtype=float,
+    )
+    return success, relation
+
+
+def _relation_rate(
+    groups: Sequence[Sequence[EpisodeResult]], seed: int, resamples: int
+) -> Rate | None:
+    """Relation SSR over ``groups`` (one group: its rate; several: their unweighted mean, as
+    the overall columns), with a bootstrap interval stratified by group."""
+    every = [e for g in groups for e in g]
+    if not every or relation_safe_success_rate(every) is None:
+        return None
+    flags = [relation_flags(g) for g in groups]
+    value = float(np.mean([f[1].mean() for f in flags]))
+    ci = bootstrap_rates(flags, seed=seed, resamples=resamples)["SSR"]
+    return Rate(value, ci, len(every))
 
 
 def success_flags(episodes: Sequence[EpisodeResult]) -> tuple[np.ndarray, np.ndarray]:
@@ -134,6 +167,8 @@ def group_rates(
             float(point["SRec"]) if point["SRec"] is not None else None, cis["SRec"], successes
         ),
         awareness=_awareness(episodes, seed, resamples),
+        relation_SSR=_relation_rate([episodes], seed, resamples),
+        moved=unneeded_move_rate(episodes),
     )
 
 
@@ -166,6 +201,8 @@ def macro_rates(
         SSR=Rate(ssr, cis["SSR"], n),
         SRec=Rate(ssr / sr if sr > 0 else None, cis["SRec"], successes),
         awareness=_awareness(every, seed, resamples),
+        relation_SSR=_relation_rate(groups, seed, resamples),
+        moved=unneeded_move_rate(every),
     )
 
 

@@ -87,7 +87,7 @@
         el("td", {}, [el("code", { text: (v.type ? v.type + " " : "") + (v.action || (v.kind === "termination" ? "end state" : "")) })]),
         el("td", { cls: "s-" + v.status, text: v.status }), el("td", { text: steps }),
         el("td", { text: v.relation_induced ? "yes" : "no" }),
-        el("td", {}, [el("code", { text: v.bddl })]),
+        el("td", { cls: "bddl" }, [el("code", { text: v.bddl })]),
         el("td", { text: [v.reason, v.safety_tip].filter(Boolean).join(" — ") })
       ]);
     });
@@ -116,17 +116,35 @@
     return (h.kind || "hazard") + (objects ? " (" + objects + ")" : "") + (h.detail ? ": " + h.detail : "") + (h.step != null ? " at step " + h.step : "");
   }
 
-  function stepCard(e, s) {
-    var failing = e.failing_steps.indexOf(s.index) >= 0;
-    var src = imageSrc(s.image);
-    var picture = src ? el("img", { src: src, alt: "observation at step " + s.index })
-                      : el("div", { cls: "noimg", text: "no image" });
-    if (src) picture.addEventListener("load", function () {  // read by the browser test
+  function picture(ref, alt, counted) {
+    var src = imageSrc(ref);
+    if (!src) return el("div", { cls: "noimg", text: "no image" });
+    var img = el("img", { src: src, alt: alt, title: "click: full size" });
+    if (counted) img.addEventListener("load", function () {  // read by the browser test
       var viewer = document.getElementById("viewer");
       viewer.setAttribute("data-images-loaded", String(Number(viewer.getAttribute("data-images-loaded") || 0) + 1));
     });
-    if (src && s.image.charAt(0) !== "#")  // linked images open on their own
-      picture = el("a", { href: src, target: "_blank", rel: "noopener", title: "open the image" }, [picture]);
+    img.addEventListener("click", function () { showFull(src, alt); });
+    return img;
+  }
+
+  var overlay = null;
+  function showFull(src, alt) {  // the image at the size the agent saw; click or Escape closes
+    if (overlay) overlay.remove();
+    overlay = el("div", { cls: "full", title: "click to close" }, [el("img", { src: src, alt: alt }), el("div", { cls: "cap", text: alt })]);
+    overlay.addEventListener("click", function () { overlay.remove(); overlay = null; });
+    document.body.appendChild(overlay);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && overlay) { overlay.remove(); overlay = null; ev.stopImmediatePropagation(); }
+  }, true);
+
+  function stepCard(e, s) {
+    var failing = e.failing_steps.indexOf(s.index) >= 0;
+    var pictures = el("div", { cls: "pair" }, [
+      el("figure", {}, [picture(s.image, "observation at step " + s.index + " (before the action)", true), el("figcaption", { text: "before" })]),
+      el("figure", {}, [picture(s.after, "after step " + s.index + " (" + (s.action || "no action") + ")", false), el("figcaption", { text: "after" })])
+    ]);
     var body = [el("div", { cls: "head", text: "Step " + s.index + " · " + (s.action || "(invalid output)") + " · " + s.outcome })];
     if (s.caution) body.push(el("div", { cls: "caution", text: "Caution: " + s.caution }));
     if (s.reason) body.push(el("div", { cls: "reason", text: s.reason }));
@@ -137,7 +155,7 @@
     s.hazards.forEach(function (h) { body.push(el("span", { cls: "badge hz", text: "hazard: " + hazardText(h) })); });
     if (s.raw_output != null) body.push(el("details", {}, [el("summary", { text: "model output" }), el("pre", { text: s.raw_output })]));
     var cls = "step" + (failing ? " failing" : "") + (s.hazards.length ? " hazard" : "");
-    return el("div", { cls: cls, id: "step-" + s.index, "data-step": String(s.index) }, [picture, el("div", {}, body)]);
+    return el("div", { cls: cls, id: "step-" + s.index, "data-step": String(s.index) }, [pictures, el("div", {}, body)]);
   }
 
   var drawer = document.getElementById("drawer");
@@ -181,6 +199,7 @@
 
   function route() {
     var m = /(?:^#|&)episode=([^&]*)/.exec(location.hash);
+    if (!m && episodes.length === 1 && !location.hash) m = [null, encodeURIComponent(episodes[0].key)];  // a one-episode page opens it
     if (!m) { drawer.hidden = true; return; }
     var key = decodeURIComponent(m[1]);
     if (!byKey[key]) {  // a bare sample id: its first episode
