@@ -218,15 +218,38 @@ def export_cmd(
         str,
         typer.Option(
             "--format",
-            help="'isbench' (tasks/*.json + bddl/*/problem0.bddl) or 'bddl' (problem files only).",
+            help="'isbench' (tasks/*.json + bddl/*/problem0.bddl), 'bddl' (problem files only) "
+            "or 'hf' (a Hugging Face dataset repository: card, JSONL splits, images, eval.yaml).",
         ),
     ] = "isbench",
     file: Annotated[
         Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")
     ] = None,
+    images: Annotated[
+        bool,
+        typer.Option(
+            "--images/--no-images", metavar="", help="hf: draw each sample's initial image."
+        ),
+    ] = True,
+    dataset_id: Annotated[
+        str | None, typer.Option(help="hf: the Hub id the card's example loads.")
+    ] = None,
 ) -> None:
-    """Export the samples to the IS-Bench task format or to BEHAVIOR-1K BDDL problem files."""
+    """Export the samples to the IS-Bench task format, to BEHAVIOR-1K BDDL problem files or to
+    a Hugging Face dataset repository."""
     samples = _load(file)
+    if fmt == "hf":
+        from saferelbench.cli.hf_export_cmd import export_hf
+        from saferelbench.dataset.hf_export import DEFAULT_DATASET_ID
+
+        try:
+            line = export_hf(
+                samples, out, images=images, dataset_id=dataset_id or DEFAULT_DATASET_ID
+            )
+        except OSError as exc:
+            raise _fail(f"{exc.filename or out}: cannot write: {exc.strerror or exc}") from None
+        console.print(line, highlight=False)
+        return
     if fmt == "isbench":
         from saferelbench.dataset.isbench import write_task
 
@@ -240,7 +263,7 @@ def export_cmd(
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(to_bddl(s), encoding="utf-8")
     else:
-        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench' or 'bddl')")
+        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench', 'bddl' or 'hf')")
     console.print(f"exported {len(samples)} samples to {out} ({fmt})")
 
 
