@@ -361,8 +361,10 @@ def _recorded_summary(run: RunData) -> dict[str, Any] | None:
         except (OSError, ValueError):
             return None
         return data if isinstance(data, dict) else None
+    if run.info.extra.get("inspect_logs"):
+        return None  # a run over several logs: each log's metrics cover its own samples only
     metrics = run.info.extra.get("inspect_metrics")
-    if isinstance(metrics, dict):
+    if isinstance(metrics, dict) and metrics:
         return {INSPECT_METRICS[k]: v for k, v in metrics.items() if k in INSPECT_METRICS}
     return None
 
