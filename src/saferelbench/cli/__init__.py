@@ -2,6 +2,7 @@
 
 - ``commands``: the sub-command modules, each with ``register(app)``;
 - ``dataset_cmd``: ``build-dataset``, ``validate``, ``stats``, ``export-dataset``;
+- ``hf_export_cmd``: ``export-dataset --format hf``, the initial images drawn;
 - ``main``: the ``saferelbench`` app, wiring the sub-commands;
 - ``render_cmd``: ``render``: the image of every step of a plan;
 - ``replay_cmd``: ``replay``: a plan (or the golden plan) on a task, or an IS-Bench folder;
@@ -9,5 +10,6 @@
 - ``report_cmd``: ``report``: tables, intervals, figures and the HTML report;
 - ``review_cmd``: ``review``: the human-review sheet, a page per relation;
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark;
-- ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report.
+- ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report;
+- ``verify_cmd``: ``verify``: a run replayed and checked, and its ``.eval_results`` export.
 """
