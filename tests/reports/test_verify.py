@@ -305,6 +305,7 @@ def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     (log_path,) = (run / "inspect").glob("*.eval")
     log = read_eval_log(str(log_path))
     assert log.eval.task_version == EVALUATION_VERSION
+    assert log.eval.metadata is not None and log.samples
     versions = log.eval.metadata["saferelbench"]["versions"]
     assert tuple(versions) == VERSION_KEYS and versions["evaluation_version"] == EVALUATION_VERSION
     code, out = verify_json(log_path)
@@ -312,7 +313,10 @@ def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     assert not any("no recorded summary" in n for n in out["runs"][0]["notes"])  # SR, SSR checked
     # one safe flag flipped inside the log's stored episode
     sample = log.samples[0]
-    episode = sample.scores["saferelbench"].metadata["episode"]
+    assert sample.scores is not None
+    stored = sample.scores["saferelbench"].metadata
+    assert stored is not None
+    episode = stored["episode"]
     episode["safe"] = not episode["safe"]
     tampered_log = tmp_path / "tampered.eval"
     write_eval_log(log, str(tampered_log))
