@@ -1,0 +1,67 @@
+"""The inspect_evals register listing (``eval.yaml`` at the repository root) agrees with the
+Inspect task it lists: its name, version, arguments with their defaults, and sample counts."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from saferelbench.harness.versions import EVALUATION_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTING = ROOT / "eval.yaml"
+
+
+@pytest.fixture(scope="module")
+def listing() -> dict[str, Any]:
+    data = yaml.safe_load(LISTING.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_listing_has_the_registers_fields(listing: dict[str, Any]) -> None:
+    for key in ("title", "description", "arxiv", "group", "version", "tasks", "tags"):
+        assert key in listing, f"eval.yaml: field {key!r} missing"
+    assert listing["title"].startswith("SafeRelBench")
+    assert listing["arxiv"] is None  # none is known: not invented
+    assert "dependency" in listing
+
+
+def test_the_listed_tasks_are_the_registered_ones(listing: dict[str, Any]) -> None:
+    from saferelbench.inspect_adapter import registry
+
+    registered = sorted(
+        name
+        for name, value in vars(registry).items()
+        if callable(value)
+        and getattr(value, "__registry_info__", None) is not None
+        and "task" in str(value.__registry_info__.type)
+    )
+    assert [t["name"] for t in listing["tasks"]] == registered == ["saferelbench"]
+
+
+def test_version_and_sample_counts_match_the_task(listing: dict[str, Any]) -> None:
+    from saferelbench.inspect_adapter.task import saferelbench
+
+    assert listing["version"] == EVALUATION_VERSION
+    default = saferelbench()
+    assert default.version == EVALUATION_VERSION
+    (task,) = listing["tasks"]
+    assert task["dataset_samples"] == len(default.dataset)
+    for split, n in listing["metadata"]["split_samples"].items():
+        assert len(saferelbench(split=split).dataset) == n, f"eval.yaml: split {split}"
+
+
+def test_the_listed_parameters_are_the_tasks(listing: dict[str, Any]) -> None:
+    from saferelbench.inspect_adapter.task import saferelbench
+
+    real = {
+        name: parameter.default
+        for name, parameter in inspect.signature(saferelbench).parameters.items()
+    }
+    assert listing["metadata"]["task_parameters"] == real
+    assert (ROOT / listing["metadata"]["task_file"]).is_file()
