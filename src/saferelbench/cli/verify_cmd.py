@@ -70,7 +70,7 @@ def verify(
     else:
         console = Console()
         for c in checks:
-            versions = ", ".join(f"{k} {v}" for k, v in c.versions.items())
+            versions = ", ".join(f"{k} {'n/a' if v is None else v}" for k, v in c.versions.items())
             if c.ok:
                 console.print(
                     f"[green]verified[/green] {c.source}: {c.episodes} episodes replayed, "
