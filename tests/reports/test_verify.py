@@ -279,6 +279,7 @@ def test_verify_passes_on_a_workers_run_and_its_inspect_logs(
     assert pooled.ok and pooled.episodes == len(IDS)
 
 
+@pytest.mark.slow
 def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -37,7 +37,12 @@ from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.episode import Episode, EpisodeConfig
 from saferelbench.harness.errors import Redactor
 from saferelbench.harness.tips import TIPS_PHASE
-from saferelbench.harness.versions import EVALUATION_VERSION, comparability, versions_for
+from saferelbench.harness.versions import (
+    DEFAULT_ACTION_MODE,
+    EVALUATION_VERSION,
+    comparability,
+    versions_for,
+)
 from saferelbench.reports.loading import RunData, load_runs
 from saferelbench.reports.replay import Replayer
 from saferelbench.world.task import Task
@@ -210,9 +215,11 @@ def run_config(run: RunData) -> RunConfig:
 
 
 # ----- one episode ---------------------------------------------------------------------------
-def _answer(step: StepRecord) -> str:
-    """The text the agent gave at ``step`` (rebuilt from the action when no text was kept)."""
-    if step.raw_output is not None:
+def _answer(step: StepRecord, from_text: bool = True) -> str:
+    """The text the agent gave at ``step``; rebuilt from the parsed action when no text was
+    kept, or when the answers were not JSON text (``from_text`` False: another action mode,
+    whose answers this parser does not read)."""
+    if step.raw_output is not None and (from_text or step.action is None):
         return step.raw_output
     return json.dumps({"action": step.action or "", "caution": step.caution})
 
@@ -223,10 +230,11 @@ def _judged_by_keywords(recorded: EpisodeResult) -> bool:
 
 
 def replay_episode(
-    task: Task, recorded: EpisodeResult, config: EpisodeConfig
+    task: Task, recorded: EpisodeResult, config: EpisodeConfig, *, from_text: bool = True
 ) -> tuple[EpisodeResult | None, list[Finding], list[str]]:
     """Play ``recorded`` again on ``task``; return the replayed result (None when the record
-    ends before the episode does), the differences and notes."""
+    ends before the episode does), the differences and notes. ``from_text``: feed the recorded
+    answer texts (the ``json`` action mode), else the recorded parsed actions."""
     sid = recorded.sample_id
     findings: list[Finding] = []
     notes: list[str] = []
@@ -251,7 +259,7 @@ def replay_episode(
                 )
             )
             break
-        got = episode.submit(_answer(step), usage=step.usage)
+        got = episode.submit(_answer(step, from_text), usage=step.usage)
         if diverged:
             continue
         for name in STEP_FIELDS:
@@ -443,6 +451,13 @@ def verify_run(run: RunData, replayer: Replayer | None = None) -> RunCheck:
     check.versions, version_findings = _version_findings(run, config)
     check.findings += version_findings
     notes: dict[str, None] = {}
+    from_text = str(check.versions.get("action_mode") or DEFAULT_ACTION_MODE) == "json"
+    if not from_text:
+        notes.setdefault(
+            f"action mode {check.versions.get('action_mode')}: each step replayed from its "
+            "recorded parsed action",
+            None,
+        )
     for recorded in run.episodes:
         sid = recorded.sample_id
         if recorded.error is not None and recorded.error.startswith(NOT_LOADED):
@@ -462,7 +477,9 @@ def verify_run(run: RunData, replayer: Replayer | None = None) -> RunCheck:
             check.replayed.append(recorded)
             continue
         try:
-            result, found, episode_notes = replay_episode(task, recorded, episode_config)
+            result, found, episode_notes = replay_episode(
+                task, recorded, episode_config, from_text=from_text
+            )
         except Exception as err:  # a record the simulator cannot even take
             check.findings.append(
                 Finding(
