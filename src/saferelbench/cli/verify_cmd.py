@@ -52,7 +52,8 @@ def verify(
     ] = None,
     show: Annotated[int, typer.Option(help="Differences printed per run (all with --json).")] = 20,
 ) -> None:
-    """Replay every recorded episode, recompute verdicts and metrics, report what differs."""
+    """Replay every recorded episode, recompute verdicts and metrics, report what differs
+    (exit 0: everything matches; 1: something differs; 2: unreadable input)."""
     from saferelbench.reports.loading import ReportInputError
     from saferelbench.reports.verify import verify_paths
 
