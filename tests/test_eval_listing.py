@@ -63,5 +63,11 @@ def test_the_listed_parameters_are_the_tasks(listing: dict[str, Any]) -> None:
         name: parameter.default
         for name, parameter in inspect.signature(saferelbench).parameters.items()
     }
-    assert listing["metadata"]["task_parameters"] == real
+    listed = listing["metadata"]["task_parameters"]
+    assert set(real) - set(listed) == set(), "eval.yaml: task arguments not listed"
+    assert set(listed) - set(real) == set(), "eval.yaml: listed arguments the task lacks"
+    for name, default in real.items():
+        assert listed[name] == default, (
+            f"eval.yaml: {name}: default {listed[name]!r} != {default!r}"
+        )
     assert (ROOT / listing["metadata"]["task_file"]).is_file()
