@@ -1,12 +1,13 @@
 """The evaluation report's figures for the built-in agents: every agent run on the whole dataset,
 each run checked by replay (``saferelbench verify``), SR / SSR / SRec overall and per split.
 
-    .venv/bin/python benchmarks/bench_eval_report.py [--agents oracle random] [--limit N]
+    .venv/bin/python benchmarks/bench_eval_report.py [--agents oracle random] [--every N]
         [--json benchmarks/results/eval_report.json] [--markdown]
 
 Each agent goes through the same commands a user runs (``saferelbench run --agent NAME
 --no-images --out DIR --json``, then ``saferelbench verify DIR --json``) in a temporary folder.
-``--markdown`` prints the table the README's "Evaluation report" section shows. A run that does
+``--every N`` runs every Nth sample of the shipped file (in file order; default 1: all 507),
+the same slice for every agent. ``--markdown`` prints the table the README's "Evaluation report" section shows. A run that does
 not verify is reported as such, and the script exits 1.
 """
 
@@ -32,11 +33,20 @@ def _run(args: list[str]) -> dict[str, Any]:
     return data
 
 
-def measure(agent: str, limit: int | None, root: Path) -> dict[str, Any]:
+def sample_ids(every: int) -> list[str] | None:
+    """Every ``every``-th sample id of the shipped file (None: all of them)."""
+    if every <= 1:
+        return None
+    from saferelbench.dataset.store import load_samples
+
+    return [s.id for s in load_samples()[::every]]
+
+
+def measure(agent: str, ids: list[str] | None, root: Path) -> dict[str, Any]:
     out = root / agent
     args = ["run", "--agent", agent, "--no-images", "--out", str(out), "--json"]
-    if limit:
-        args += ["--limit", str(limit)]
+    if ids:
+        args += ["--ids", ",".join(ids)]
     summary = _run(args)
     verified = _run(["verify", str(out), "--json"])
     split = summary.get("by_split") or {}
@@ -79,17 +89,18 @@ def main() -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--agents", nargs="+", default=agent_names())
-    parser.add_argument("--limit", type=int, default=None, help="first N samples only")
+    parser.add_argument("--every", type=int, default=1, help="every Nth sample only")
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     parser.add_argument("--markdown", action="store_true", help="print the README table")
     options = parser.parse_args()
+    ids = sample_ids(options.every)
     with tempfile.TemporaryDirectory() as tmp:
-        rows = [measure(agent, options.limit, Path(tmp)) for agent in options.agents]
+        rows = [measure(agent, ids, Path(tmp)) for agent in options.agents]
     versions = rows[0]["versions"] if rows else {}
     if options.json:
         options.json.parent.mkdir(parents=True, exist_ok=True)
         options.json.write_text(
-            json.dumps({"versions": versions, "limit": options.limit, "agents": rows}, indent=2)
+            json.dumps({"versions": versions, "every": options.every, "agents": rows}, indent=2)
             + "\n",
             encoding="utf-8",
         )
