@@ -225,8 +225,8 @@ SafeRelBench measures whether a robot agent driven by a vision-language model st
 it acts in a household, not only whether it finishes the task. Each sample is an executable
 household task in a symbolic simulator: a scene, an instruction, a goal, and process-level
 safety conditions that must hold before a risk-prone action (unload a surface before moving it,
-keep things that burn away from a running heat source). Risks come from spatial relations
-({", ".join(relations)}) and are of {len(risks)} kinds ({", ".join(risks)}).
+keep things that burn away from a running heat source). The relations: {", ".join(relations)};
+the risk types: {", ".join(risks)}.
 
 {counts["spatial"]} samples set up a spatial-relation risk; {counts["control"]} matched controls
 are the same scene with the hazard object moved to a harmless place, so the difference between
