@@ -323,3 +323,26 @@ def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     write_eval_log(log, str(tampered_log))
     found = findings_of(tampered_log)
     assert (str(sample.id), "safe") in [(f["sample_id"], f["field"]) for f in found]
+
+
+def test_steps_after_the_end_are_named(oracle_run: Path, tmp_path: Path) -> None:
+    def extra(lines: list[dict[str, Any]], _: Path) -> None:
+        steps = lines[3]["steps"]
+        steps.append({**steps[-1], "index": steps[-1]["index"] + 1})
+
+    found = findings_of(tampered(oracle_run, tmp_path / "t", extra))
+    assert (found[0]["sample_id"], found[0]["field"]) == (IDS[3], "steps")
+    assert "after the end" in found[0]["note"]
+
+
+def test_the_plain_output_names_episode_and_field(oracle_run: Path, tmp_path: Path) -> None:
+    def flip(lines: list[dict[str, Any]], _: Path) -> None:
+        lines[2]["success_and_safe"] = not lines[2]["success_and_safe"]
+
+    run = tampered(oracle_run, tmp_path / "t", flip)
+    r = invoke("verify", oracle_run, run)
+    assert r.exit_code == 1
+    assert f"verified {oracle_run}" in r.output.replace("\n", " ")
+    assert f"episode {IDS[2]}: field 'success_and_safe'" in r.output
+    missing = invoke("verify", tmp_path / "nowhere")
+    assert missing.exit_code == 2 and "no such file or directory" in missing.output
