@@ -71,3 +71,22 @@ def test_the_listed_parameters_are_the_tasks(listing: dict[str, Any]) -> None:
             f"eval.yaml: {name}: default {listed[name]!r} != {default!r}"
         )
     assert (ROOT / listing["metadata"]["task_file"]).is_file()
+
+
+def test_the_readmes_evaluation_report_is_the_scripts_output() -> None:
+    """The README's table of the built-in agents is what benchmarks/bench_eval_report.py wrote
+    to benchmarks/results/eval_report.json (no figure typed by hand), every run verified."""
+    import importlib.util
+    import json
+
+    path = ROOT / "benchmarks" / "bench_eval_report.py"
+    spec = importlib.util.spec_from_file_location("bench_eval_report", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    recorded = json.loads((ROOT / "benchmarks" / "results" / "eval_report.json").read_text())
+    assert all(row["verified"] for row in recorded["agents"])
+    assert recorded["versions"]["evaluation_version"] == EVALUATION_VERSION
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert module.markdown(recorded["agents"]) in readme
+    assert f"--every {recorded['every']}" in readme
