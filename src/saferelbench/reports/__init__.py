@@ -13,5 +13,6 @@
 - ``statistics``: seeded bootstrap intervals and paired tests;
 - ``sweep``: the report of a sweep (every cell, plus the grid with usage and cost);
 - ``tables``: Table 2 cells, overall averages, per-risk rates and paired tests;
-- ``verify``: a run checked by replay (steps, verdicts, metrics, versions).
+- ``verify``: a run checked by replay (steps, verdicts, metrics, versions);
+- ``versions``: the runs' versions in a report, and the check before pooling them.
 """
