@@ -2,6 +2,7 @@
 
 - ``commands``: the sub-command modules, each with ``register(app)``;
 - ``dataset_cmd``: ``build-dataset``, ``validate``, ``stats``, ``export-dataset``;
+- ``hf_export_cmd``: ``export-dataset --format hf``, the initial images drawn;
 - ``main``: the ``saferelbench`` app, wiring the sub-commands;
 - ``probe_cmd``: ``probe``: the perception probe answered from the state or at random;
 - ``render_cmd``: ``render``: the image of every step of a plan;
@@ -14,5 +15,6 @@
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark;
 - ``run_output``: what ``run`` prints: the table, its legend, the usage line, the progress bar;
 - ``show_cmd``: ``show``: one recorded episode in the terminal or as a page;
-- ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report.
+- ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report;
+- ``verify_cmd``: ``verify``: a run replayed and checked, and its ``.eval_results`` export.
 """

@@ -15,6 +15,7 @@ MODULE_NAMES = [
     "saferelbench.cli.dataset_cmd",
     "saferelbench.cli.review_cmd",
     "saferelbench.cli.probe_cmd",
+    "saferelbench.cli.verify_cmd",
 ]
 
 MODULES: list[ModuleType] = []

@@ -232,17 +232,40 @@ def export_cmd(
         str,
         typer.Option(
             "--format",
-            help="'isbench' (tasks/*.json + bddl/*/problem0.bddl) or 'bddl' (problem files only).",
+            help="'isbench' (tasks/*.json + bddl/*/problem0.bddl), 'bddl' (problem files only) "
+            "or 'hf' (a Hugging Face dataset repository: card, JSONL splits, images, eval.yaml).",
         ),
     ] = "isbench",
     file: Annotated[
         Path | None, typer.Option(help="Use this JSONL file instead of the shipped samples.")
     ] = None,
+    images: Annotated[
+        bool,
+        typer.Option(
+            "--images/--no-images", metavar="", help="hf: draw each sample's initial image."
+        ),
+    ] = True,
+    dataset_id: Annotated[
+        str | None, typer.Option(help="hf: the Hub id the card's example loads.")
+    ] = None,
 ) -> None:
-    """Export the samples to the IS-Bench task format or to BEHAVIOR-1K BDDL problem files."""
+    """Export the samples to the IS-Bench task format, to BEHAVIOR-1K BDDL problem files or to
+    a Hugging Face dataset repository."""
     samples = _load(file)
-    if fmt not in ("isbench", "bddl"):
-        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench' or 'bddl')")
+    if fmt not in ("isbench", "bddl", "hf"):
+        raise _fail(f"--format: unknown format {fmt!r} (use 'isbench', 'bddl' or 'hf')")
+    if fmt == "hf":
+        from saferelbench.cli.hf_export_cmd import export_hf
+        from saferelbench.dataset.hf_export import DEFAULT_DATASET_ID
+
+        try:
+            line = export_hf(
+                samples, out, images=images, dataset_id=dataset_id or DEFAULT_DATASET_ID
+            )
+        except OSError as exc:
+            raise _fail(f"{exc.filename or out}: cannot write: {exc.strerror or exc}") from None
+        console.print(line, highlight=False)
+        return
     try:
         _export(samples, fmt, out)
     except OSError as exc:

@@ -52,6 +52,14 @@ def report(
     html: Annotated[
         bool, typer.Option("--html/--no-html", metavar="", help="Write report.html.")
     ] = True,
+    allow_mixed_versions: Annotated[
+        bool,
+        typer.Option(
+            "--allow-mixed-versions",
+            metavar="",
+            help="Report runs of different evaluation versions together (their scores are not comparable).",
+        ),
+    ] = False,
     protocol: Annotated[
         str | None,
         typer.Option(
@@ -77,6 +85,11 @@ def report(
         raise fail(str(err)) from None
     if not loaded:
         raise fail("no runs to report")
+    from saferelbench.reports.versions import mixed_versions
+
+    mixed = mixed_versions(loaded)
+    if mixed and not allow_mixed_versions:
+        raise fail(mixed)
     if protocol is not None:
         from saferelbench.evaluation.metrics import safe_under
         from saferelbench.world.verdict import PROTOCOLS

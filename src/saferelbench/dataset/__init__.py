@@ -3,6 +3,7 @@
 - ``bddl_export``: a sample as a BEHAVIOR-1K BDDL problem file;
 - ``catalogue``: the safety knowledge (principles, tips) templates turn into conditions;
 - ``draft``: a scenario under construction and its conversion into a ``Sample``;
+- ``hf_export``: the dataset as a Hugging Face dataset repository (card, splits, eval.yaml);
 - ``isbench``: read and write IS-Bench-format tasks;
 - ``pipeline``: composition -> seeded scene sampling -> spatial sample + matched controls;
 - ``sample``: the ``Sample`` schema (a ``Task`` plus split, relation, risk, pair);

@@ -178,6 +178,10 @@ class RunSummary(BaseModel):
         default_factory=list,
         description="Tasks whose file could not be read (errored episodes, counted as failures).",
     )
+    versions: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The run's versions record (as in run.json), when the run has one.",
+    )
     isbench: dict[str, float | int | None] | None = Field(
         default=None,
         description="isbench runs: IS-Bench's own figures (termination_rate, SR, SSR, "
@@ -198,4 +202,9 @@ class RunInfo(BaseModel):
     images: bool = True
     started: str = ""
     saferelbench_version: str = ""
+    versions: dict[str, Any] = Field(
+        default_factory=dict,
+        description="What the results are comparable with: dataset_version, evaluation_version, "
+        "protocol, prompt, action_mode (harness.versions); empty for older runs.",
+    )
     extra: dict[str, Any] = Field(default_factory=dict)

@@ -13,5 +13,6 @@
 - ``runner``: ``run_native``, many episodes of a Python agent in-process;
 - ``scene_text``: a plain-text description of the state (text-only models);
 - ``sources``: which tasks a run gets (dataset splits, ``isbench:DIR``, ``file:PATH.jsonl``);
-- ``tips``: the ``isbench`` protocol's tips step (the safety tips written before acting).
+- ``tips``: the ``isbench`` protocol's tips step (the safety tips written before acting);
+- ``versions``: the dataset and evaluation versions every result records.
 """

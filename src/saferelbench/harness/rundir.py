@@ -33,6 +33,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.harness.versions import comparability, versions_for
 from saferelbench.world.errors import InputError, describe_validation_error
 from saferelbench.world.jsonio import iter_jsonl, read_json
 
@@ -46,6 +47,22 @@ TMP_GLOB = ".*.tmp"
 
 #: RunInfo fields that must match for ``--resume`` to continue an existing run.
 RESUME_KEYS = ("agent", "prompt", "seed", "split", "relation", "risk", "images")
+
+
+def with_versions(info: RunInfo) -> RunInfo:
+    """``info`` with its versions record filled in (kept as it is when it has one)."""
+    if info.versions:
+        return info
+    extra = info.extra
+    config = extra.get("config") if isinstance(extra.get("config"), dict) else {}
+    split = extra.get("tasks_from") if isinstance(extra.get("tasks_from"), str) else info.split
+    versions = versions_for(
+        split=split,
+        protocol=str(extra.get("protocol") or (config or {}).get("protocol") or "physical"),
+        prompt=info.prompt,
+        config=config,
+    )
+    return info.model_copy(update={"versions": versions})
 
 
 class RunDirError(InputError):
@@ -118,6 +135,7 @@ class RunDir:
         verdict protocol.
         With ``retry_errors`` (resume only), errored episodes do not count as finished.
         """
+        info = with_versions(info)
         self.path.mkdir(parents=True, exist_ok=True)
         for stale in self.path.glob(TMP_GLOB):  # a write_json_atomic killed half way
             stale.unlink(missing_ok=True)
@@ -145,6 +163,13 @@ class RunDir:
             if was != now:
                 raise RunDirError(
                     f"{self.run_path}: cannot resume: protocol was {was!r}, now {now!r}"
+                )
+            was_version = old.versions.get("evaluation_version")
+            now_version = info.versions.get("evaluation_version")
+            if was_version and comparability(was_version) != comparability(now_version):
+                raise RunDirError(
+                    f"{self.run_path}: cannot resume: evaluation version was {was_version!r}, "
+                    f"now {now_version!r} (scores of the two are not comparable)"
                 )
             info = info.model_copy(update={"started": old.started or info.started})
         write_json_atomic(self.run_path, info.model_dump(mode="json"))
@@ -239,6 +264,15 @@ class RunDir:
         return ids
 
     def write_summary(self, summary: dict[str, Any]) -> None:
+        """Write summary.json. The run's versions (from run.json) are added to ``summary``
+        itself, so what the caller prints is what the file holds."""
+        if "versions" not in summary and self.run_path.exists():
+            try:
+                versions = self.read_info().versions
+            except RunDirError:
+                versions = {}
+            if versions:
+                summary["versions"] = versions
         write_json_atomic(self.summary_path, summary)
 
     # ----- reading ----------------------------------------------------------------------------

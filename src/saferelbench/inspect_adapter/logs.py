@@ -75,6 +75,10 @@ def run_info_of(log: Any, source: str) -> RunInfo:
     spec = log.eval
     args = dict(spec.task_args or {})
     generate_seed = spec.model_generate_config.seed if spec.model_generate_config else None
+    recorded = dict((spec.metadata or {}).get("saferelbench") or {})
+    versions = dict(recorded.get("versions") or {})
+    if versions and spec.task_version and not versions.get("evaluation_version"):
+        versions["evaluation_version"] = str(spec.task_version)
     return RunInfo(
         agent=str(spec.model),
         prompt=str(args.get("prompt") or "base"),
@@ -85,13 +89,30 @@ def run_info_of(log: Any, source: str) -> RunInfo:
         limit=args.get("limit"),
         images=bool(args.get("images", True)),
         started=str(spec.created),
+        versions=versions,
         extra={
+            "task_args": args,
+            "inspect_metrics": _log_metrics(log),
             "inspect_task": spec.task,
             "inspect_status": log.status,
             "inspect_log": source,
             "protocol": str(args.get("protocol") or "physical"),
         },
     )
+
+
+def _log_metrics(log: Any) -> dict[str, float]:
+    """The metric values the log reports for the ``saferelbench`` scorer (name -> value)."""
+    out: dict[str, float] = {}
+    results = getattr(log, "results", None)
+    for score in getattr(results, "scores", None) or []:
+        if getattr(score, "name", None) != SCORER_NAME:
+            continue
+        for name, found in (score.metrics or {}).items():
+            value = getattr(found, "value", None)
+            if isinstance(value, int | float):
+                out[str(name)] = float(value)
+    return out
 
 
 def _scored_episode(sample: Any, source: str) -> EpisodeResult | None:

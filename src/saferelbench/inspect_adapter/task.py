@@ -13,6 +13,7 @@ from inspect_ai import task
 
 from saferelbench.harness import sources
 from saferelbench.harness.config import RunConfig
+from saferelbench.harness.versions import EVALUATION_VERSION, versions_for
 from saferelbench.inspect_adapter.dataset import to_inspect_dataset
 from saferelbench.inspect_adapter.scorer import episode_scorer, isbench_metrics
 from saferelbench.inspect_adapter.solver import episode_solver
@@ -83,6 +84,7 @@ def saferelbench(
         solver=episode_solver(config=config.to_json(), record_dir=record_dir),
         scorer=episode_scorer(judge=config.judge, record_dir=record_dir),
         metrics=cast(Any, isbench_metrics()) if config.protocol == "isbench" else None,
+        version=EVALUATION_VERSION,
         metadata={
             "saferelbench": {
                 "prompt": config.variant,
@@ -90,6 +92,13 @@ def saferelbench(
                 "images": config.images,
                 "split": config.split,
                 "protocol": config.protocol,
+                "versions": versions_for(
+                    split=config.split,
+                    protocol=config.protocol,
+                    prompt=config.variant,
+                    config=config,
+                    tasks=tasks if config.split.startswith("file:") else None,
+                ),
             }
         },
     )

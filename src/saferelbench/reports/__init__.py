@@ -8,8 +8,11 @@
 - ``html``: the HTML report with the step-by-step viewer;
 - ``loading``: run directories and Inspect logs (through the adapter) into one shape;
 - ``replay``: each episode re-simulated from its task and recorded actions (its states);
+- ``results_export``: a verified run as Hugging Face ``.eval_results`` entries;
 - ``review``: the human-review sheet of a dataset, a page per relation;
 - ``statistics``: seeded bootstrap intervals and paired tests;
 - ``sweep``: the report of a sweep (every cell, plus the grid with usage and cost);
-- ``tables``: Table 2 cells, overall averages, per-risk rates and paired tests.
+- ``tables``: Table 2 cells, overall averages, per-risk rates and paired tests;
+- ``verify``: a run checked by replay (steps, verdicts, metrics, versions);
+- ``versions``: the runs' versions in a report, and the check before pooling them.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import functools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from saferelbench.reports.tables import (
     judge_label,
     run_table,
 )
+from saferelbench.reports.versions import versions_of, versions_rows
 
 TABLE_NOTES = {
     "Table 2": "Per relation: SR and SSR on the spatial-relation samples (w/) and on their matched controls (w/o). 95% bootstrap intervals in brackets.",
@@ -180,6 +182,8 @@ def markdown_report(
             ],
         ),
     ]
+    v_header, v_rows = versions_rows(runs)
+    parts += ["\n## Versions\n\n", formats.markdown_table(v_header, v_rows)]
     if report.warnings:
         parts.append("\n".join(f"- warning: {w}" for w in report.warnings) + "\n")
     for title, header, rows in _sections(report.tables):
@@ -267,6 +271,10 @@ def build_report(
         + formats.markdown_table(ov_header, ov_rows),
     )
     write("table2.csv", formats.table2_csv(tables))
+    write(
+        "versions.json",
+        json.dumps({r.label: versions_of(r) for r in runs}, indent=2) + "\n",
+    )
     write("table2.tex", formats.table2_latex(tables))
     write("overall.tex", formats.overall_latex(tables))
     write("rates.csv", formats.rates_csv(tables))
@@ -386,6 +394,7 @@ def html_context(
                 "n": len(r.episodes),
                 "errors": sum(1 for e in r.episodes if e.error is not None),
                 "judge": judge_label(r.episodes) or "not judged",
+                "versions": versions_of(r),
             }
             for r in runs
         ],
