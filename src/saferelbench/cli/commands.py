@@ -13,6 +13,7 @@ MODULE_NAMES = [
     "saferelbench.cli.report_cmd",
     "saferelbench.cli.dataset_cmd",
     "saferelbench.cli.review_cmd",
+    "saferelbench.cli.probe_cmd",
 ]
 
 MODULES: list[ModuleType] = []
