@@ -172,9 +172,11 @@ def test_yes_no_normalisation(text, expected):
 def test_object_answers_match_instance_names_and_unique_plain_names_as_a_set():
     world = build_world(kitchen())
     scene = world.scene
-    assert parse_objects(f"{RADIO}, {TOASTER}", scene) == {RADIO, TOASTER}
-    assert parse_objects("the toaster and the radio receiver.", scene) == {RADIO, TOASTER}
-    assert parse_objects(f"The Toaster ({TOASTER})", scene) == {TOASTER}
+    assert parse_objects(f"{RADIO}, {TOASTER}", scene) == frozenset({RADIO, TOASTER})
+    assert parse_objects("the toaster and the radio receiver.", scene) == frozenset(
+        {RADIO, TOASTER}
+    )
+    assert parse_objects(f"The Toaster ({TOASTER})", scene) == frozenset({TOASTER})
     assert parse_objects("None", scene) == frozenset()
     assert parse_objects("nothing.", scene) == frozenset()
     assert parse_objects("the toaster, a kettle", scene) is None  # a kettle is not in the scene
@@ -197,7 +199,7 @@ def test_a_plain_name_two_objects_share_is_not_accepted():
     init = [*task.init, f"(ontop vase.n.01_2 {COUNTER})"]
     world = build_world(task.model_copy(update={"objects": objects, "init": init}))
     assert parse_objects("the vase", world.scene) is None
-    assert parse_objects(VASE, world.scene) == {VASE}
+    assert parse_objects(VASE, world.scene) == frozenset({VASE})
 
 
 # ----- the shipped dataset (a slice) ------------------------------------------------------------
