@@ -10,12 +10,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from saferelbench.cli.replay_cmd import fail
 from saferelbench.evaluation.probe import PROBE_RELATIONS, ProbeAnswer, ProbeSummary
 from saferelbench.evaluation.probe_run import (
     BUILTIN_ANSWERERS,
+    ProbeImage,
     answer_all,
     builtin_answerer,
     probe_images,
@@ -78,22 +80,44 @@ def probe_cmd(
     answers: list[ProbeAnswer]
     if agent is not None:
         images = probe_images(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps)
-        answers = answer_all(images, builtin_answerer(agent, seed))
+        seen: set[str] = set()
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
+            job = bar.add_task("probing samples", total=len(tasks))
+
+            def advance(image: ProbeImage) -> None:
+                if image.task.id not in seen:
+                    seen.add(image.task.id)
+                    bar.update(job, completed=len(seen))
+
+            answers = answer_all(images, builtin_answerer(agent, seed), progress=advance)
         name = agent
     else:
         from saferelbench.inspect_adapter.probe import run_probe_model
 
         assert model is not None
-        answers = run_probe_model(
-            tasks,
-            model,
-            seed=seed,
-            per_relation=per_relation,
-            max_steps=max_steps,
-            log_dir=out.parent / (out.stem + "-inspect"),
-            max_connections=max_connections,
-        )
+        log_dir = out.parent / (out.stem + "-inspect")
+        try:
+            answers = run_probe_model(
+                tasks,
+                model,
+                seed=seed,
+                per_relation=per_relation,
+                max_steps=max_steps,
+                log_dir=log_dir,
+                max_connections=max_connections,
+                display="rich" if console.is_terminal else "none",
+            )
+        except (ValueError, RuntimeError, OSError, ImportError) as exc:
+            raise fail(f"--model {model}: {exc}") from None
         name = model
+        unanswered = sum(1 for a in answers if not a.response)
+        if unanswered:
+            Console(stderr=True).print(
+                f"[yellow]warning:[/yellow] {unanswered} of {len(answers)} questions got no "
+                f"answer (scored wrong); the Inspect log is in {log_dir}",
+                highlight=False,
+                soft_wrap=True,
+            )
     data = result_json(answers, agent=name, seed=seed, per_relation=per_relation)
     try:
         write_probe_result(out, data)
