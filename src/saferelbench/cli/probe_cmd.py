@@ -18,9 +18,11 @@ from saferelbench.evaluation.probe import PROBE_RELATIONS, ProbeAnswer, ProbeSum
 from saferelbench.evaluation.probe_run import (
     BUILTIN_ANSWERERS,
     ProbeImage,
+    ProbeTaskError,
     answer_all,
     builtin_answerer,
     probe_images,
+    probe_ready,
     result_json,
     write_probe_result,
 )
@@ -74,9 +76,16 @@ def probe_cmd(
         tasks = sources.select_tasks(split=split, relation=relation, risk=risk, ids=ids)
     except (InputError, ValueError) as exc:
         raise fail(str(exc)) from None
-    tasks = tasks[::every][:limit]
+    tasks, skipped = probe_ready(tasks[::every][:limit])
+    for t in skipped:
+        Console(stderr=True).print(
+            f"[yellow]warning:[/yellow] {t.id}: skipped, its task file could not be read: "
+            f"{getattr(t, 'load_error', '')}",
+            highlight=False,
+            soft_wrap=True,
+        )
     if not tasks:
-        raise fail("the selection holds no sample")
+        raise fail("the selection holds no sample the probe can draw")
     answers: list[ProbeAnswer]
     if agent is not None:
         images = probe_images(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps)
@@ -89,7 +98,10 @@ def probe_cmd(
                     seen.add(image.task.id)
                     bar.update(job, completed=len(seen))
 
-            answers = answer_all(images, builtin_answerer(agent, seed), progress=advance)
+            try:
+                answers = answer_all(images, builtin_answerer(agent, seed), progress=advance)
+            except ProbeTaskError as exc:
+                raise fail(str(exc)) from None
         name = agent
     else:
         from saferelbench.inspect_adapter.probe import run_probe_model
@@ -107,6 +119,8 @@ def probe_cmd(
                 max_connections=max_connections,
                 display="rich" if console.is_terminal else "none",
             )
+        except ProbeTaskError as exc:
+            raise fail(str(exc)) from None
         except (ValueError, RuntimeError, OSError, ImportError) as exc:
             raise fail(f"--model {model}: {exc}") from None
         name = model

@@ -26,6 +26,7 @@ from saferelbench.evaluation.probe import (
     state_answer,
 )
 from saferelbench.world.errors import InputError
+from saferelbench.world.events import Outcome
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.state import Scene, State
@@ -37,6 +38,10 @@ BUILTIN_ANSWERERS = ("state", "random")
 
 class ProbeResultError(InputError):
     """A probe result file that cannot be read (the message names the file and the field)."""
+
+
+class ProbeTaskError(InputError):
+    """A task the probe cannot draw (the message names the task)."""
 
 
 @dataclass(frozen=True)
@@ -61,15 +66,31 @@ class ProbeImage:
         return getattr(self.task, "relation", None)
 
 
+def probe_ready(tasks: Iterable[Task]) -> tuple[list[Task], list[Task]]:
+    """The tasks the probe can show, and those it cannot: a task file that could not be read
+    (it carries a ``load_error``) has no scene to draw."""
+    ready: list[Task] = []
+    skipped: list[Task] = []
+    for t in tasks:
+        (skipped if getattr(t, "load_error", None) else ready).append(t)
+    return ready, skipped
+
+
 def task_states(task: Task, max_steps: int | None = None) -> tuple[Scene, list[State]]:
     """The scene and the states the probe shows: the initial one, then the state after each
-    action of the golden plan (at most ``max_steps`` of them; None: all)."""
-    world = build_world(task)
+    action of the golden plan (at most ``max_steps`` of them; None: all; DONE changes nothing
+    and adds no image). A task whose world
+    cannot be built raises :class:`ProbeTaskError` naming the task."""
+    try:
+        world = build_world(task)
+    except (InputError, ValueError, KeyError) as exc:
+        raise ProbeTaskError(f"{task.id}: cannot build its scene: {exc}") from None
     actions = [s.action for s in task.golden_plan]
     if max_steps is not None:
         actions = actions[:max_steps]
     trajectory, _ = run_actions(world, actions)
-    return world.scene, [world.initial, *(s.after for s in trajectory.steps)]
+    after = [s.after for s in trajectory.steps if s.outcome is not Outcome.DONE]
+    return world.scene, [world.initial, *after]
 
 
 def probe_images(

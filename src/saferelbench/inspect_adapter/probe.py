@@ -34,7 +34,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from saferelbench.evaluation.probe import ANSWER_FORMAT, ProbeAnswer, Question, is_correct
-from saferelbench.evaluation.probe_run import ProbeImage, probe_images, task_states
+from saferelbench.evaluation.probe_run import ProbeImage, probe_images, probe_ready, task_states
 from saferelbench.harness import sources
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
 from saferelbench.inspect_adapter.solver import png_data_uri
@@ -152,11 +152,13 @@ def saferelbench_probe(
     ``split`` / ``relation`` / ``risk`` / ``ids`` / ``limit`` select the samples as for the
     ``saferelbench`` task; ``seed`` draws the questions; ``per_relation``: "yes" questions
     (and as many "no") per relation and image; ``max_steps``: golden-plan steps per sample
-    (default all)."""
+    (default all). A task file that could not be read has no image and is left out."""
     from inspect_ai.model import GenerateConfig
 
-    tasks = sources.select_tasks(
-        split=split or "all", relation=relation, risk=risk, limit=limit, ids=ids
+    tasks, _ = probe_ready(
+        sources.select_tasks(
+            split=split or "all", relation=relation, risk=risk, limit=limit, ids=ids
+        )
     )
     return InspectTask(
         dataset=probe_dataset(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps),
