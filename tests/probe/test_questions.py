@@ -233,3 +233,14 @@ def test_the_state_agent_scores_one_and_the_random_agent_is_near_chance():
     assert abs(k - n / 2) < bound, (k, n)
     per_relation = Counter(a.question.relation for a in guesses if not a.correct)
     assert all(per_relation[r] > 0 for r in PROBE_RELATIONS)
+
+
+def test_every_object_the_probe_names_is_drawn_and_no_hidden_one_is():
+    from saferelbench.render import render
+
+    for im in dataset_images():
+        drawn = render(im.scene, im.state).visible
+        hidden = hidden_objects(im.scene, im.state)
+        assert not (hidden & drawn), (im.key, hidden & drawn)
+        named = {n for q in im.questions for n in (q.subject, q.target, *q.objects) if n}
+        assert named <= drawn, (im.key, named - drawn)
