@@ -14,11 +14,15 @@ TOASTER = "toaster.n.02_1"
 GLASS = "water_glass.n.02_1"
 STOVE = "stove.n.01_1"
 FLOOR = "floor.n.01_1"
+STEAK = "steak.n.01_1"
 
 
-def kitchen(*, microwave_open: bool = False, stove_on: bool = True) -> Task:
+def kitchen(
+    *, microwave_open: bool = False, stove_on: bool = True, steak_cooked: bool = False
+) -> Task:
     """A vase on a radio on a coffee table (a stacked pair), a toaster beside the radio, a
-    bowl in a microwave (closed unless ``microwave_open``), a brim-full glass, a stove."""
+    bowl in a microwave (closed unless ``microwave_open``), a brim-full glass, a stove, a steak
+    on the counter (raw unless ``steak_cooked``)."""
     init = [
         f"(ontop {MICROWAVE} {COUNTER})",
         f"(inside {BOWL} {MICROWAVE})",
@@ -27,6 +31,7 @@ def kitchen(*, microwave_open: bool = False, stove_on: bool = True) -> Task:
         f"(ontop {TOASTER} {TABLE})",
         f"(nextto {TOASTER} {RADIO})",
         f"(ontop {GLASS} {COUNTER})",
+        f"(ontop {STEAK} {COUNTER})",
         f"(filled {GLASS} water.n.06_1)",
         f"(brim_full {GLASS})",
         f"(inroom {COUNTER} kitchen)",
@@ -37,6 +42,8 @@ def kitchen(*, microwave_open: bool = False, stove_on: bool = True) -> Task:
     ]
     if microwave_open:
         init.append(f"(open {MICROWAVE})")
+    if steak_cooked:
+        init.append(f"(cooked {STEAK})")
     if stove_on:
         init.append(f"(toggled_on {STOVE})")
     return Task(
@@ -52,6 +59,7 @@ def kitchen(*, microwave_open: bool = False, stove_on: bool = True) -> Task:
             VASE: ["fillable"],
             TOASTER: ["toggleable"],
             GLASS: ["fillable"],
+            STEAK: ["cookable", "freezable"],
             STOVE: ["toggleable"],
             "water.n.06_1": [],
             FLOOR: [],

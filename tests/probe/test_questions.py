@@ -34,6 +34,7 @@ from tests.probe.scenes import (
     GLASS,
     MICROWAVE,
     RADIO,
+    STEAK,
     STOVE,
     TABLE,
     TOASTER,
@@ -100,6 +101,12 @@ def test_proximity_and_state_answers_follow_the_state():
     assert {q.answer for q in find(qs, "toggled_on", TOASTER)} <= {"no"}
     # "full to the brim" is never asked of a cabinet-like container
     assert not find(qs, "brim_full", MICROWAVE)
+    assert {q.answer for q in find(qs, "cooked", STEAK)} <= {"no"}
+    assert {q.answer for q in find(qs, "frozen", STEAK)} <= {"no"}
+    assert not find(qs, "cooked", GLASS) and not find(qs, "frozen", GLASS)  # not food
+    cooked = build_world(kitchen(steak_cooked=True))
+    asked = find(every_question(cooked.scene, cooked.initial), "cooked", STEAK)
+    assert asked and {q.answer for q in asked} == {"yes"}
     off = build_world(kitchen(stove_on=False))
     assert {
         q.answer for q in find(every_question(off.scene, off.initial), "toggled_on", STOVE)

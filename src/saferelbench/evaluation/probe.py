@@ -11,7 +11,8 @@ tagged with what it probes:
   it: a plate in the microwave and the burger on it are both inside the microwave);
 - ``proximity`` -- "Is A next to B?" and "What is next to A?" (``nextto``);
 - ``state`` -- "Is the stove switched on?", "Is the cabinet open?", "Is the cup full to the
-  brim?" (the flags ``toggled_on``, ``open`` and ``brim_full`` of objects that can have them).
+  brim?", "Is the steak cooked?" (the flags of :data:`STATE_FLAGS`, asked only of objects that
+  can have them).
 
 Every question is about things the image shows: an object inside a closed container is hidden,
 so the probe never names it and never asks what a closed container holds (the image cannot
@@ -37,20 +38,32 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
 
 ProbeRelation = Literal["supporting", "containment", "proximity", "state"]
 PROBE_RELATIONS: tuple[ProbeRelation, ...] = ("supporting", "containment", "proximity", "state")
 Form = Literal["yesno", "objects"]
 
-#: The state flags the probe asks about, the ability an object needs for the question to make
-#: sense, and how the question words it ("full to the brim" only of open vessels: a cup, a
-#: pot; never of a cabinet or a microwave).
-STATE_FLAGS: dict[str, tuple[str, str]] = {
-    "toggled_on": ("toggleable", "switched on"),
-    "open": ("openable", "open"),
-    "brim_full": ("fillable", "full to the brim"),
+#: The state flags the probe asks about: the abilities or attributes an object needs for the
+#: question to make sense, those it must not have, and how the question words it. "Full to the
+#: brim" is asked only of open vessels (a cup, a pot; never a cabinet or a microwave), "cooked"
+#: of cookable things (raw or cooked food), "frozen" of freezable food.
+STATE_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "toggled_on": (("toggleable",), (), "switched on"),
+    "open": (("openable",), (), "open"),
+    "brim_full": (("fillable",), ("openable",), "full to the brim"),
+    "cooked": (("cookable",), (), "cooked"),
+    "frozen": (("freezable", "food"), (), "frozen"),
 }
+
+
+def can_have(info: ObjectInfo, flag: str) -> bool:
+    """The object is one the state question about ``flag`` makes sense for."""
+    needs, excludes, _ = STATE_FLAGS[flag]
+    return all(info.has(n) for n in needs) and not any(info.has(x) for x in excludes)
+
+
 YES_WORDS = frozenset({"yes", "y", "true"})
 NO_WORDS = frozenset({"no", "n", "false"})
 NONE_WORDS = frozenset({"none", "nothing", "no object", "no objects", "no one", "nobody", "-"})
@@ -171,7 +184,7 @@ def _yes_no_text(scene: Scene, predicate: str, subject: str, target: str | None)
         return f"Is {a} inside {mention(scene, target or '')}?"
     if predicate == "nextto":
         return f"Is {a} next to {mention(scene, target or '')}?"
-    return f"Is {a} {STATE_FLAGS[predicate][1]}?"
+    return f"Is {a} {STATE_FLAGS[predicate][2]}?"
 
 
 def _objects_text(scene: Scene, predicate: str, subject: str) -> str:
@@ -295,10 +308,9 @@ def probe_questions(
             questions.append((_RELATION_OF[predicate], "yesno", predicate, a, b))
     flag_pos: list[tuple[str, str]] = []
     flag_neg: list[tuple[str, str]] = []
-    for flag, (ability, _) in STATE_FLAGS.items():
+    for flag in STATE_FLAGS:
         for o in shown:
-            abilities = scene.by_name[o].abilities
-            if ability in abilities and not (flag == "brim_full" and "openable" in abilities):
+            if can_have(scene.by_name[o], flag):
                 (flag_pos if state.has(flag, o) else flag_neg).append((flag, o))
     k = min(len(flag_pos), len(flag_neg), per_relation)
     for flag, o in [*_draw(rng, flag_pos, k), *_draw(rng, flag_neg, k)]:
