@@ -90,6 +90,7 @@ def test_the_probe_task_through_the_fake_server_scores_exactly(server, key, tmp_
     assert m["accuracy"] == 1.0
     assert {"supporting", "containment", "proximity", "state"} <= set(m)
     assert all(s.scores[PROBE_SCORER].value == "C" for s in log.samples)
+    assert all(not (m.metadata or {}) for s in log.samples for m in s.messages)
 
     yes = _eval("openai-api/local/probe-yes", tmp_path)
     yesno = [s for s in yes.samples if s.metadata["form"] == "yesno"]
@@ -97,6 +98,18 @@ def test_the_probe_task_through_the_fake_server_scores_exactly(server, key, tmp_
     # always "yes": right on exactly the "yes" half of the yes/no questions, never on a list
     assert len(correct) * 2 == len(yesno)
     assert all(s.metadata["form"] == "yesno" for s in correct)
+
+
+def test_the_builtin_answerers_through_inspect(tmp_path):
+    state = _eval("saferelbench-probe/state", tmp_path)
+    assert _metrics(state)["accuracy"] == 1.0
+    guesses = [_eval("saferelbench-probe/random", tmp_path) for _ in range(2)]
+    values = [[s.scores[PROBE_SCORER].value for s in g.samples] for g in guesses]
+    assert values[0] == values[1]  # seeded per question: the same guesses whatever the order
+    assert 0.2 < _metrics(guesses[0])["accuracy"] < 0.8
+    # the question's metadata rides on the message for these providers only
+    first = state.samples[0].messages[-2]
+    assert first.metadata and "saferelbench_probe" in first.metadata
 
 
 def test_the_task_is_registered_under_its_inspect_name():

@@ -9,7 +9,9 @@ proximity, state). :func:`run_probe_model` runs it from ``saferelbench probe --m
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +21,19 @@ from inspect_ai import Task as InspectTask
 from inspect_ai import eval as inspect_eval
 from inspect_ai import task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, ContentImage, ContentText
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageSystem,
+    ChatMessageUser,
+    ContentImage,
+    ContentText,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    get_model,
+    modelapi,
+)
 from inspect_ai.scorer import (
     CORRECT,
     INCORRECT,
@@ -32,12 +46,27 @@ from inspect_ai.scorer import (
     stderr,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolChoice, ToolInfo
 
-from saferelbench.evaluation.probe import ANSWER_FORMAT, ProbeAnswer, Question, is_correct
-from saferelbench.evaluation.probe_run import ProbeImage, probe_images, probe_ready, task_states
+from saferelbench.evaluation.probe import (
+    ANSWER_FORMAT,
+    ProbeAnswer,
+    Question,
+    is_correct,
+    random_answer,
+    shown_objects,
+    state_answer,
+)
+from saferelbench.evaluation.probe_run import (
+    BUILTIN_ANSWERERS,
+    ProbeImage,
+    probe_images,
+    probe_ready,
+    task_states,
+)
 from saferelbench.harness import sources
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
-from saferelbench.inspect_adapter.solver import png_data_uri
+from saferelbench.inspect_adapter.solver import png_data_uri, wants_step_metadata
 from saferelbench.render import render
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Task
@@ -49,6 +78,8 @@ SYSTEM = (
     "it on the same surface."
 )
 PROBE_SCORER = "saferelbench_probe"
+#: Key of the question's metadata on the user message, for the built-in answerers' provider.
+PROBE_META = "saferelbench_probe"
 
 
 def probe_sample(image: ProbeImage, q: Question) -> Sample:
@@ -99,9 +130,19 @@ def probe_solver(max_steps: int | None = None) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
         uri = _image_uri(meta["task"], str(meta.get("task_kind")), int(meta["step"]), max_steps)
+        # only the built-in answerers read the question's metadata (it stays out of the log else)
+        extra = None
+        if wants_step_metadata(get_model().api):
+            extra = {
+                PROBE_META: {k: meta.get(k) for k in ("task", "task_kind", "step", "question")}
+            }
+            extra[PROBE_META]["max_steps"] = max_steps
         state.messages = [
             ChatMessageSystem(content=SYSTEM),
-            ChatMessageUser(content=[ContentImage(image=uri), ContentText(text=state.input_text)]),
+            ChatMessageUser(
+                content=[ContentImage(image=uri), ContentText(text=state.input_text)],
+                metadata=extra,
+            ),
         ]
         return await generate(state)
 
@@ -224,3 +265,77 @@ def run_probe_model(
             )
         )
     return out
+
+
+@modelapi(name="saferelbench-probe")
+class ProbeAnswererAPI(ModelAPI):
+    """``--model saferelbench-probe/state`` (answers from the image's state: accuracy 1.0) or
+    ``saferelbench-probe/random`` (``-M seed=N``: a seeded guess per question), so the probe
+    task runs offline through Inspect. Only for the ``saferelbench_probe`` task."""
+
+    wants_step_metadata = True
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 (ModelAPI signature)
+        seed: int = 0,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        if model_name not in BUILTIN_ANSWERERS:
+            raise ValueError(
+                f"unknown probe answerer {model_name!r}; available: {', '.join(BUILTIN_ANSWERERS)}"
+            )
+        self.seed = int(seed)
+
+    def max_connections(self) -> int:
+        return 32
+
+    def answer(self, meta: dict[str, Any]) -> str:
+        q = _question(meta)
+        scene, states = _states(
+            str(meta["task"]), str(meta.get("task_kind")), meta.get("max_steps")
+        )
+        state = states[int(meta["step"])]
+        if self.model_name == "state":
+            return state_answer(scene, state, q)
+        key = f"saferelbench-probe-random:{self.seed}:{hash_key(meta)}:{q.qid}"
+        return random_answer(random.Random(key), q, shown_objects(scene, state))
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        meta = next(
+            (
+                m.metadata[PROBE_META]
+                for m in reversed(input)
+                if isinstance(m, ChatMessageUser) and m.metadata and PROBE_META in m.metadata
+            ),
+            None,
+        )
+        if not isinstance(meta, dict):
+            raise ValueError(
+                "the saferelbench-probe answerers only run inside the saferelbench_probe task "
+                "(no question metadata in the request)"
+            )
+        raw = self.answer(meta)
+        output = ModelOutput.from_content(
+            model=f"saferelbench-probe/{self.model_name}", content=raw
+        )
+        # a rough count (4 characters a token): Inspect would otherwise load a tokenizer
+        inp = max(1, sum(len(m.text) for m in input) // 4)
+        out = max(1, len(raw) // 4)
+        output.usage = ModelUsage(input_tokens=inp, output_tokens=out, total_tokens=inp + out)
+        return output
+
+
+def hash_key(meta: dict[str, Any]) -> str:
+    """A stable key of the image a question is about (its task and step)."""
+    digest = hashlib.sha256(str(meta["task"]).encode()).hexdigest()[:16]
+    return f"{digest}/{meta['step']}"
