@@ -251,3 +251,23 @@ def test_every_object_the_probe_names_is_drawn_and_no_hidden_one_is():
         assert not (hidden & drawn), (im.key, hidden & drawn)
         named = {n for q in im.questions for n in (q.subject, q.target, *q.objects) if n}
         assert named <= drawn, (im.key, named - drawn)
+
+
+def test_the_naive_plan_images_are_probed_too():
+    from saferelbench.render import render
+
+    tasks = load_samples()[::32]
+    naive = list(probe_images(tasks, plan="naive"))
+    golden = {(im.key, im.state) for im in dataset_images()}
+    assert naive and any((im.key, im.state) not in golden for im in naive)
+    assert all(a.correct for a in answer_all(naive, builtin_answerer("state")))
+    for im in naive:
+        drawn = render(im.scene, im.state).visible
+        named = {n for q in im.questions for n in (q.subject, q.target, *q.objects) if n}
+        assert named <= drawn, (im.key, named - drawn)
+    # both plans start from the same initial image
+    first_golden = next(iter(probe_images(tasks[:1])))
+    first_naive = naive[0]
+    assert first_golden.state == first_naive.state and first_golden.key == first_naive.key
+    with pytest.raises(ValueError, match="unknown plan"):
+        list(probe_images(tasks[:1], plan="lazy"))

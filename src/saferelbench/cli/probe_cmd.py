@@ -17,6 +17,7 @@ from saferelbench.cli.replay_cmd import fail
 from saferelbench.evaluation.probe import PROBE_RELATIONS, ProbeAnswer, ProbeSummary
 from saferelbench.evaluation.probe_run import (
     BUILTIN_ANSWERERS,
+    PLANS,
     ProbeImage,
     ProbeTaskError,
     answer_all,
@@ -57,8 +58,14 @@ def probe_cmd(
     per_relation: Annotated[
         int, typer.Option(min=1, help='"Yes" questions (and as many "no") per relation and image.')
     ] = 2,
+    plan: Annotated[
+        str,
+        typer.Option(
+            help="Whose step images: golden (the safe plan) or naive (a sample's unsafe plan)."
+        ),
+    ] = "golden",
     max_steps: Annotated[
-        int | None, typer.Option(min=0, help="Golden-plan steps per sample (default: all).")
+        int | None, typer.Option(min=0, help="Plan steps per sample (default: all).")
     ] = None,
     out: Annotated[Path, typer.Option(help="The probe result file (JSON).")] = Path(
         "probe-result.json"
@@ -70,6 +77,8 @@ def probe_cmd(
     """Ask perception questions about the benchmark's images and score them exactly."""
     if (agent is None) == (model is None):
         raise fail("give exactly one of --agent (state, random) or --model")
+    if plan not in PLANS:
+        raise fail(f"--plan {plan!r}: choose from {', '.join(PLANS)}")
     if agent is not None and agent not in BUILTIN_ANSWERERS:
         raise fail(f"--agent {agent!r}: choose from {', '.join(BUILTIN_ANSWERERS)}")
     try:
@@ -88,7 +97,9 @@ def probe_cmd(
         raise fail("the selection holds no sample the probe can draw")
     answers: list[ProbeAnswer]
     if agent is not None:
-        images = probe_images(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps)
+        images = probe_images(
+            tasks, seed=seed, per_relation=per_relation, max_steps=max_steps, plan=plan
+        )
         seen: set[str] = set()
         with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
             job = bar.add_task("probing samples", total=len(tasks))
@@ -115,6 +126,7 @@ def probe_cmd(
                 seed=seed,
                 per_relation=per_relation,
                 max_steps=max_steps,
+                plan=plan,
                 log_dir=log_dir,
                 max_connections=max_connections,
                 display="rich" if console.is_terminal else "none",
@@ -132,7 +144,7 @@ def probe_cmd(
                 highlight=False,
                 soft_wrap=True,
             )
-    data = result_json(answers, agent=name, seed=seed, per_relation=per_relation)
+    data = result_json(answers, agent=name, seed=seed, per_relation=per_relation, plan=plan)
     try:
         write_probe_result(out, data)
     except OSError as exc:

@@ -34,6 +34,10 @@ from saferelbench.world.task import Task
 
 RESULT_KIND = "saferelbench-probe"
 BUILTIN_ANSWERERS = ("state", "random")
+#: The plans whose step images the probe shows: ``golden`` (every task has one) or ``naive``
+#: (a dataset sample's unsafe plan: fallen, spilled, burning things; a task without one shows
+#: its initial image only).
+PLANS = ("golden", "naive")
 
 
 class ProbeResultError(InputError):
@@ -76,16 +80,21 @@ def probe_ready(tasks: Iterable[Task]) -> tuple[list[Task], list[Task]]:
     return ready, skipped
 
 
-def task_states(task: Task, max_steps: int | None = None) -> tuple[Scene, list[State]]:
+def task_states(
+    task: Task, max_steps: int | None = None, plan: str = "golden"
+) -> tuple[Scene, list[State]]:
     """The scene and the states the probe shows: the initial one, then the state after each
-    action of the golden plan (at most ``max_steps`` of them; None: all; DONE changes nothing
+    action of the ``plan`` (:data:`PLANS`) (at most ``max_steps`` of them; None: all; DONE changes nothing
     and adds no image). A task whose world
     cannot be built raises :class:`ProbeTaskError` naming the task."""
     try:
         world = build_world(task)
     except (InputError, ValueError, KeyError) as exc:
         raise ProbeTaskError(f"{task.id}: cannot build its scene: {exc}") from None
-    actions = [s.action for s in task.golden_plan]
+    if plan not in PLANS:
+        raise ValueError(f"unknown plan {plan!r}; valid values: {', '.join(PLANS)}")
+    steps = task.golden_plan if plan == "golden" else getattr(task, "naive_plan", None) or []
+    actions = [s.action for s in steps]
     if max_steps is not None:
         actions = actions[:max_steps]
     trajectory, _ = run_actions(world, actions)
@@ -94,14 +103,23 @@ def task_states(task: Task, max_steps: int | None = None) -> tuple[Scene, list[S
 
 
 def probe_images(
-    tasks: Iterable[Task], *, seed: int = 0, per_relation: int = 2, max_steps: int | None = None
+    tasks: Iterable[Task],
+    *,
+    seed: int = 0,
+    per_relation: int = 2,
+    max_steps: int | None = None,
+    plan: str = "golden",
 ) -> Iterator[ProbeImage]:
     """Every image of every task with its questions (images without a question are left out)."""
     for task in tasks:
-        scene, states = task_states(task, max_steps)
+        scene, states = task_states(task, max_steps, plan)
         for step, state in enumerate(states):
             questions = probe_questions(
-                scene, state, seed=seed, key=f"{task.id}/{step}", per_relation=per_relation
+                scene,
+                state,
+                seed=seed,
+                key=f"{task.id}/{step}" if plan == "golden" else f"{task.id}/{plan}/{step}",
+                per_relation=per_relation,
             )
             if questions:
                 yield ProbeImage(task, step, scene, state, tuple(questions))
@@ -143,13 +161,14 @@ def answer_all(
 
 
 def result_json(
-    answers: list[ProbeAnswer], *, agent: str, seed: int, per_relation: int
+    answers: list[ProbeAnswer], *, agent: str, seed: int, per_relation: int, plan: str = "golden"
 ) -> dict[str, Any]:
     return {
         "kind": RESULT_KIND,
         "agent": agent,
         "seed": seed,
         "per_relation": per_relation,
+        "plan": plan,
         "summary": ProbeSummary.of(answers).to_json(),
         "answers": [a.to_json() for a in answers],
     }

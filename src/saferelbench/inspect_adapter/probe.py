@@ -100,22 +100,31 @@ def probe_sample(image: ProbeImage, q: Question) -> Sample:
 
 
 def probe_dataset(
-    tasks: Sequence[Task], *, seed: int = 0, per_relation: int = 2, max_steps: int | None = None
+    tasks: Sequence[Task],
+    *,
+    seed: int = 0,
+    per_relation: int = 2,
+    max_steps: int | None = None,
+    plan: str = "golden",
 ) -> MemoryDataset:
-    images = probe_images(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps)
+    images = probe_images(
+        tasks, seed=seed, per_relation=per_relation, max_steps=max_steps, plan=plan
+    )
     samples = [probe_sample(im, q) for im in images for q in im.questions]
     return MemoryDataset(samples, name="saferelbench_probe")
 
 
 @lru_cache(maxsize=64)
-def _states(task_json: str, kind: str, max_steps: int | None) -> tuple[Scene, list[State]]:
+def _states(
+    task_json: str, kind: str, max_steps: int | None, plan: str = "golden"
+) -> tuple[Scene, list[State]]:
     t = task_of({"task": task_json, "task_kind": kind})
-    return task_states(t, max_steps)
+    return task_states(t, max_steps, plan)
 
 
 @lru_cache(maxsize=128)
-def _image_uri(task_json: str, kind: str, step: int, max_steps: int | None) -> str:
-    scene, states = _states(task_json, kind, max_steps)
+def _image_uri(task_json: str, kind: str, step: int, max_steps: int | None, plan: str) -> str:
+    scene, states = _states(task_json, kind, max_steps, plan)
     return png_data_uri(render(scene, states[step]).png_bytes())
 
 
@@ -124,19 +133,21 @@ def _question(metadata: dict[str, Any]) -> Question:
 
 
 @solver
-def probe_solver(max_steps: int | None = None) -> Solver:
+def probe_solver(max_steps: int | None = None, plan: str = "golden") -> Solver:
     """Show the step's image with the question and ask the model."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
-        uri = _image_uri(meta["task"], str(meta.get("task_kind")), int(meta["step"]), max_steps)
+        uri = _image_uri(
+            meta["task"], str(meta.get("task_kind")), int(meta["step"]), max_steps, plan
+        )
         # only the built-in answerers read the question's metadata (it stays out of the log else)
         extra = None
         if wants_step_metadata(get_model().api):
             extra = {
                 PROBE_META: {k: meta.get(k) for k in ("task", "task_kind", "step", "question")}
             }
-            extra[PROBE_META]["max_steps"] = max_steps
+            extra[PROBE_META].update(max_steps=max_steps, plan=plan)
         state.messages = [
             ChatMessageSystem(content=SYSTEM),
             ChatMessageUser(
@@ -157,12 +168,13 @@ def probe_solver(max_steps: int | None = None) -> Solver:
     ],
     name=PROBE_SCORER,
 )
-def probe_scorer(max_steps: int | None = None) -> Scorer:
+def probe_scorer(max_steps: int | None = None, plan: str = "golden") -> Scorer:
     """Exact scoring (:func:`saferelbench.evaluation.probe.is_correct`)."""
 
     async def score(state: TaskState, target: Target) -> Score:
         q = _question(state.metadata)
-        scene, _ = _states(state.metadata["task"], str(state.metadata.get("task_kind")), max_steps)
+        meta = state.metadata
+        scene, _ = _states(meta["task"], str(meta.get("task_kind")), max_steps, plan)
         answer = state.output.completion if state.output else ""
         ok = is_correct(q, answer, scene)
         return Score(
@@ -185,6 +197,7 @@ def saferelbench_probe(
     seed: int = 0,
     per_relation: int = 2,
     max_steps: int | None = None,
+    plan: str = "golden",
     temperature: float | None = 0.0,
 ) -> InspectTask:
     """SafeRelBench's perception probe: questions about each sample's initial image and the
@@ -192,7 +205,8 @@ def saferelbench_probe(
 
     ``split`` / ``relation`` / ``risk`` / ``ids`` / ``limit`` select the samples as for the
     ``saferelbench`` task; ``seed`` draws the questions; ``per_relation``: "yes" questions
-    (and as many "no") per relation and image; ``max_steps``: golden-plan steps per sample
+    (and as many "no") per relation and image; ``plan``: the plan whose step images are shown,
+    golden (default) or naive (a sample's unsafe plan); ``max_steps``: its steps per sample
     (default all). A task file that could not be read has no image and is left out."""
     from inspect_ai.model import GenerateConfig
 
@@ -202,11 +216,13 @@ def saferelbench_probe(
         )
     )
     return InspectTask(
-        dataset=probe_dataset(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps),
-        solver=probe_solver(max_steps=max_steps),
-        scorer=probe_scorer(max_steps=max_steps),
+        dataset=probe_dataset(
+            tasks, seed=seed, per_relation=per_relation, max_steps=max_steps, plan=plan
+        ),
+        solver=probe_solver(max_steps=max_steps, plan=plan),
+        scorer=probe_scorer(max_steps=max_steps, plan=plan),
         config=GenerateConfig(temperature=temperature),
-        metadata={"saferelbench_probe": {"seed": seed, "per_relation": per_relation}},
+        metadata={"saferelbench_probe": {"seed": seed, "per_relation": per_relation, "plan": plan}},
     )
 
 
@@ -217,17 +233,20 @@ def run_probe_model(
     seed: int = 0,
     per_relation: int = 2,
     max_steps: int | None = None,
+    plan: str = "golden",
     log_dir: Path | None = None,
     display: str = "none",
     max_connections: int | None = None,
 ) -> list[ProbeAnswer]:
     """Ask ``model`` every probe question of ``tasks`` through Inspect; the answers, scored.
     A sample Inspect could not finish (a model error) counts as a wrong, empty answer."""
-    dataset = probe_dataset(tasks, seed=seed, per_relation=per_relation, max_steps=max_steps)
+    dataset = probe_dataset(
+        tasks, seed=seed, per_relation=per_relation, max_steps=max_steps, plan=plan
+    )
     probe = InspectTask(
         dataset=dataset,
-        solver=probe_solver(max_steps=max_steps),
-        scorer=probe_scorer(max_steps=max_steps),
+        solver=probe_solver(max_steps=max_steps, plan=plan),
+        scorer=probe_scorer(max_steps=max_steps, plan=plan),
         name="saferelbench_probe",
     )
     kwargs: dict[str, Any] = {}
@@ -251,7 +270,7 @@ def run_probe_model(
     for sample in dataset:
         meta = sample.metadata or {}
         q = _question(meta)
-        scene, _ = _states(meta["task"], str(meta.get("task_kind")), max_steps)
+        scene, _ = _states(meta["task"], str(meta.get("task_kind")), max_steps, plan)
         response = responses.get(str(sample.id), "")
         rel = meta.get("sample_relation")
         out.append(
