@@ -27,7 +27,7 @@ from saferelbench.inspect_adapter.solver import png_data_uri  # noqa: E402
 from saferelbench.render import render  # noqa: E402
 from saferelbench.testing.fake_server import FakeOpenAIServer, image_urls, user_text  # noqa: E402
 
-IDS = "sup-falling_object-001,con-fire-001"
+IDS = "sup-falling_object-001"
 MAX_STEPS = 0
 
 
@@ -92,6 +92,8 @@ def test_the_probe_task_through_the_fake_server_scores_exactly(server, key, tmp_
     assert all(s.scores[PROBE_SCORER].value == "C" for s in log.samples)
     assert all(not (m.metadata or {}) for s in log.samples for m in s.messages)
 
+
+def test_a_model_that_always_says_yes_scores_half_the_yes_no_questions(server, tmp_path):
     yes = _eval("openai-api/local/probe-yes", tmp_path)
     yesno = [s for s in yes.samples if s.metadata["form"] == "yesno"]
     correct = [s for s in yes.samples if s.scores[PROBE_SCORER].value == "C"]
