@@ -271,3 +271,64 @@ def test_the_naive_plan_images_are_probed_too():
     assert first_golden.state == first_naive.state and first_golden.key == first_naive.key
     with pytest.raises(ValueError, match="unknown plan"):
         list(probe_images(tasks[:1], plan="lazy"))
+
+
+def test_every_answer_agrees_with_the_verdicts_own_reading_of_the_relation():
+    """The verdict compiles BDDL atoms through the world's condition backend (an open-top pot is
+    both a support and a container); every yes/no answer and every object answer of the slice
+    is what that backend says."""
+    from saferelbench.world.conditions import CompiledCondition, SymbolicBackend
+
+    flag_atom = {"toggled_on": "toggled_on", "open": "open", "brim_full": "brim_full"}
+    flag_atom.update(cooked="cooked", frozen="frozen")
+    checked = 0
+    for im in dataset_images()[::3]:
+        backend = SymbolicBackend(im.scene)
+        shown = shown_objects(im.scene, im.state)
+
+        def truth(atom: str) -> bool:
+            return CompiledCondition(f"(:goal {atom})", backend).holds(im.state)  # noqa: B023
+
+        for q in im.questions:
+            if q.form == "yesno":
+                if q.relation == "state":
+                    atom = f"({flag_atom[q.predicate]} ?{q.subject})"
+                else:
+                    atom = f"({q.predicate} ?{q.subject} ?{q.target})"
+                assert truth(atom) == (q.answer == "yes"), (im.key, q.text, q.answer)
+            else:
+                expected = {
+                    o
+                    for o in shown
+                    if o != q.subject and truth(f"({q.predicate} ?{o} ?{q.subject})")
+                }
+                assert expected == set(q.objects), (im.key, q.text, q.objects)
+            checked += 1
+    assert checked > 500
+
+
+def test_an_open_top_pot_is_both_a_support_and_a_container_as_the_verdict_reads_it():
+    task = kitchen()
+    pan, apple, pear = "saucepan.n.01_1", "apple.n.01_1", "pear.n.01_1"
+    objects = {**task.objects, pan: ["fillable"], apple: [], pear: []}
+    init = [
+        *task.init,
+        f"(ontop {pan} {COUNTER})",
+        f"(inside {apple} {pan})",
+        f"(ontop {pear} {COUNTER})",
+    ]
+    world = build_world(task.model_copy(update={"objects": objects, "init": init}))
+    scene, state = world.scene, world.initial
+    assert scene.by_name[pan].is_open_top
+    qs = every_question(scene, state, seeds=range(30))
+    for predicate in ("ontop", "inside"):
+        asked = find(qs, predicate, apple, pan)
+        assert asked and {q.answer for q in asked} == {"yes"}, predicate
+        listed = find(qs, predicate, pan, form="objects")
+        assert {q.objects for q in listed} <= {(apple,)}
+    assert {q.answer for q in find(qs, "inside", pear, pan)} <= {"no"}
+    # put on the pan instead of in it: the same two answers
+    moved = state.with_placement(apple, "ontop", pan)
+    for predicate in ("ontop", "inside"):
+        q = Question("q", "supporting", "yesno", predicate, apple, pan, "?", "")
+        assert state_answer(scene, moved, q) == "Yes."

@@ -144,30 +144,48 @@ def can_show_contents(scene: Scene, state: State, name: str) -> bool:
 
 
 # ----- the truth, read from the state ------------------------------------------------------------
-def holds(state: State, predicate: str, subject: str, target: str | None) -> bool:
+def is_on(scene: Scene, state: State, a: str, b: str) -> bool:
+    """``ontop(a, b)`` as the verdict reads it: directly on ``b``, or directly in it when ``b``
+    is an open-top receptacle (a pot, a bowl: both a support and a container)."""
+    if state.is_ontop(a, b):
+        return True
+    p = state.placement(a)
+    return (
+        p is not None and p.relation == "inside" and p.parent == b and scene.by_name[b].is_open_top
+    )
+
+
+def is_in(scene: Scene, state: State, a: str, b: str) -> bool:
+    """``inside(a, b)`` as the verdict reads it: inside ``b`` (through what holds it), or on
+    an open-top receptacle ``b``."""
+    return state.is_inside(a, b) or (scene.by_name[b].is_open_top and state.is_ontop(a, b))
+
+
+def holds(scene: Scene, state: State, predicate: str, subject: str, target: str | None) -> bool:
     """The truth of a yes/no question in ``state``."""
+    if predicate in ("ontop", "inside", "nextto") and target is None:
+        return False
     if predicate == "ontop":
-        return target is not None and state.is_ontop(subject, target)
+        return is_on(scene, state, subject, target or "")
     if predicate == "inside":
-        return target is not None and state.is_inside(subject, target)
+        return is_in(scene, state, subject, target or "")
     if predicate == "nextto":
-        return target is not None and state.is_nextto(subject, target)
+        return state.is_nextto(subject, target or "")
     if predicate in STATE_FLAGS:
         return state.has(predicate, subject)
     raise ValueError(f"unknown probe predicate {predicate!r}")
 
 
-def related(state: State, predicate: str, subject: str, shown: Iterable[str]) -> tuple[str, ...]:
+def related(
+    scene: Scene, state: State, predicate: str, subject: str, shown: Iterable[str]
+) -> tuple[str, ...]:
     """The answer set of an object question: the shown objects standing directly on
     ``subject`` (ontop), inside it (inside) or next to it (nextto), sorted."""
-    pool = [o for o in shown if o != subject]
-    if predicate == "ontop":
-        return tuple(sorted(o for o in pool if state.is_ontop(o, subject)))
-    if predicate == "inside":
-        return tuple(sorted(o for o in pool if state.is_inside(o, subject)))
-    if predicate == "nextto":
-        return tuple(sorted(o for o in pool if state.is_nextto(o, subject)))
-    raise ValueError(f"unknown probe predicate {predicate!r}")
+    if predicate not in ("ontop", "inside", "nextto"):
+        raise ValueError(f"unknown probe predicate {predicate!r}")
+    return tuple(
+        sorted(o for o in shown if o != subject and holds(scene, state, predicate, o, subject))
+    )
 
 
 # ----- wording ----------------------------------------------------------------------------------
@@ -233,8 +251,9 @@ def _pairs_ontop(
             if n in see:
                 hard.add((a, n))  # beside, not on
     movable = [o for o in shown if scene.by_name[o].is_movable]
+    pos = sorted({(a, b) for a in movable for b in shown if a != b and is_on(scene, state, a, b)})
     rest = {(a, b) for a in movable for b in shown if a != b}
-    hard -= set(pos)
+    hard = {(a, b) for a, b in hard if not is_on(scene, state, a, b)}
     return pos, sorted(hard), sorted(rest - hard - set(pos))
 
 
@@ -243,15 +262,15 @@ def _pairs_inside(
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
     boxes = [c for c in shown if can_show_contents(scene, state, c)]
     movable = [o for o in shown if scene.by_name[o].is_movable]
-    pos = sorted((a, c) for c in boxes for a in movable if a != c and state.is_inside(a, c))
+    pos = sorted((a, c) for c in boxes for a in movable if a != c and is_in(scene, state, a, c))
     hard: set[tuple[str, str]] = set()
     for c in boxes:
         for a in movable:
-            if a != c and not state.is_inside(a, c) and state.is_ontop(a, c):
-                hard.add((a, c))  # on it, not in it
-            if a != c and state.is_inside(c, a):
-                hard.add((a, c))  # the reverse
-    rest = {(a, c) for c in boxes for a in movable if a != c and not state.is_inside(a, c)}
+            if a == c or is_in(scene, state, a, c):
+                continue
+            if state.is_ontop(a, c) or is_in(scene, state, c, a):
+                hard.add((a, c))  # on it but not in it (a lidded box), or the reverse
+    rest = {(a, c) for c in boxes for a in movable if a != c and not is_in(scene, state, a, c)}
     return pos, sorted(hard), sorted(rest - hard)
 
 
@@ -269,7 +288,7 @@ def _pairs_nextto(
                 continue
             pair = (a, b) if a <= b else (b, a)
             same_base = state.parent(a) is not None and state.parent(a) == state.parent(b)
-            stacked = state.parent(a) == b or state.parent(b) == a
+            stacked = state.parent(a) == b or state.parent(b) == a  # on is not beside
             (hard if same_base or stacked else rest).add(pair)
     return pos, sorted(hard), sorted(rest)
 
@@ -324,7 +343,7 @@ def probe_questions(
     out: list[Question] = []
     for i, (relation, form, predicate, a, b) in enumerate(questions):
         if form == "yesno":
-            truth = holds(state, predicate, a, b)
+            truth = holds(scene, state, predicate, a, b)
             text = _yes_no_text(scene, predicate, a, b)
             out.append(
                 Question(
@@ -332,7 +351,7 @@ def probe_questions(
                 )
             )
         else:
-            answer = related(state, predicate, a, shown)
+            answer = related(scene, state, predicate, a, shown)
             out.append(
                 Question(
                     f"q{i:02d}",
@@ -360,7 +379,7 @@ def _object_subject(
         cands = [o for o in shown if scene.by_name[o].is_movable]
     else:
         cands = list(shown)
-    full = [c for c in cands if related(state, predicate, c, shown)]
+    full = [c for c in cands if related(scene, state, predicate, c, shown)]
     empty = [c for c in cands if c not in full]
     if not full and not empty:
         return None
@@ -435,10 +454,12 @@ def state_answer(scene: Scene, state: State, question: Question) -> str:
     image shows, with plain names where they are unique (so the name matching is exercised)."""
     if question.form == "yesno":
         return (
-            "Yes." if holds(state, question.predicate, question.subject, question.target) else "No"
+            "Yes."
+            if holds(scene, state, question.predicate, question.subject, question.target)
+            else "No"
         )
     shown = shown_objects(scene, state)
-    names = related(state, question.predicate, question.subject, shown)
+    names = related(scene, state, question.predicate, question.subject, shown)
     if not names:
         return "None"
     index = name_index(scene)
