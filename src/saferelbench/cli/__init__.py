@@ -4,7 +4,7 @@
 - ``dataset_cmd``: ``build-dataset``, ``validate``, ``stats``, ``export-dataset``;
 - ``hf_export_cmd``: ``export-dataset --format hf``, the initial images drawn;
 - ``main``: the ``saferelbench`` app, wiring the sub-commands;
-- ``probe_cmd``: ``probe``: the perception probe answered from the state or at random;
+- ``probe_cmd``: ``probe``: the perception probe, a built-in answerer or a model;
 - ``render_cmd``: ``render``: the image of every step of a plan;
 - ``replay_cmd``: ``replay``: a plan (or the golden plan) on a task, or an IS-Bench folder;
 - ``replay_table``: what ``replay`` prints: the steps and every condition with its verdict;

@@ -66,6 +66,12 @@ def report(
             help="Re-judge every episode under this verdict protocol: physical (conditions and no hazard) or conditions (annotated conditions only), from its stored verdict. Runs recorded under isbench (IS-Bench's own checking) are reported as recorded and cannot be re-judged, nor can other runs be re-judged as isbench. Default: as recorded."
         ),
     ] = None,
+    probe: Annotated[
+        Path | None,
+        typer.Option(
+            help="A probe result (saferelbench probe): also write probe.md / probe.csv, probe accuracy beside SSR per relation."
+        ),
+    ] = None,
 ) -> None:
     """Tables (Markdown, CSV, LaTeX), figures (PNG, SVG) and report.html for one or more runs."""
     from saferelbench.reports.build import ReportOptions, build_report
@@ -121,6 +127,14 @@ def report(
                 )
                 e.success_and_safe = e.task_success and e.safe and e.error is None
                 e.protocol = protocol
+    probe_result = None
+    if probe is not None:
+        from saferelbench.evaluation.probe_run import ProbeResultError, read_probe_result
+
+        try:
+            probe_result = read_probe_result(probe)
+        except ProbeResultError as err:
+            raise fail(str(err)) from None
     options = ReportOptions(
         seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation
     )
@@ -130,6 +144,10 @@ def report(
             made = build_report(loaded, out, options)
     except OSError as err:
         raise fail(f"{err.filename or out}: cannot write: {err.strerror}") from None
+    if probe_result is not None:
+        from saferelbench.reports.probe import write_probe_tables
+
+        made.files.update(write_probe_tables(loaded, probe_result, out))
     console = Console()
     for warning in made.warnings:
         err_console.print(f"[yellow]warning:[/yellow] {warning}", highlight=False, soft_wrap=True)

@@ -4,7 +4,7 @@
 - ``solver``: the closed-loop episode of a sample with the evaluated model;
 - ``scorer``: the scorer and the SR / SSR / SRec metrics (computed by ``evaluation.metrics``);
 - ``task``: the ``saferelbench`` ``@task``;
-- ``probe``: the ``saferelbench_probe`` ``@task``: yes/no perception questions per image;
+- ``probe``: the ``saferelbench_probe`` ``@task`` (perception questions, exact scorer);
 - ``providers``: the built-in agents as Inspect model providers (``saferelbench/oracle`` ...);
 - ``registry``: the ``[project.entry-points.inspect_ai]`` module registering task and providers;
 - ``run``: ``saferelbench run --model``: Inspect's ``eval`` into a run directory;

@@ -7,6 +7,7 @@
 - ``frames``: every step's image drawn from the replayed episode for the viewer;
 - ``html``: the HTML report with the step-by-step viewer;
 - ``loading``: run directories and Inspect logs (through the adapter) into one shape;
+- ``probe``: probe accuracy beside SSR per relation (``report --probe``);
 - ``replay``: each episode re-simulated from its task and recorded actions (its states);
 - ``results_export``: a verified run as Hugging Face ``.eval_results`` entries;
 - ``review``: the human-review sheet of a dataset, a page per relation;
