@@ -12,8 +12,8 @@ it (the built-in agents through the harness, the red-team and blanket routines).
   routine once per sample, whoever asks.
 
 Under pytest-xdist every worker process has caches of its own: the tests that share a sweep
-carry the same ``pytest.mark.xdist_group`` (see :data:`AGENTS`, :data:`ROUTINES_GROUP`,
-:data:`BLANKET`), and ``--dist loadgroup`` runs each group in one worker.
+carry the same ``pytest.mark.xdist_group`` (:data:`AGENTS`, :data:`BLANKET`, :func:`group_of`),
+and ``--dist loadgroup`` runs each group in one worker.
 """
 
 from __future__ import annotations
@@ -34,17 +34,33 @@ from saferelbench.world.task import Task
 
 #: xdist groups: tests that read one cached sweep run in one worker
 AGENTS = pytest.mark.xdist_group("agents-sweep")
-ROUTINES_GROUP = pytest.mark.xdist_group("redteam-sweep")
 BLANKET = pytest.mark.xdist_group("blanket-sweep")
 
 #: the routines of :mod:`saferelbench.agents.blanket` (the shipped baselines, any surface
-#: policy); the other red-team routines are swept in :data:`ROUTINES_GROUP`
+#: policy): one group, since several tests judge them all on overlapping samples
 BLANKET_ROUTINES = frozenset({"checklist", "clear-all", "clear-away"})
+#: routines judged together by one test (or one built from another: ``lucky-reorder`` is the
+#: best of ``reorder:0`` .. ``reorder:4``) share a group
+TOGETHER: tuple[frozenset[str], ...] = (
+    frozenset({"reorder:0", "lucky-reorder"}),
+    frozenset({"neighbours-dry-empty", "stacked-top-dry"}),
+    frozenset({"class:chemical", "class-stow:chemical"}),
+)
 
 
-def group_of(routine: str) -> pytest.MarkDecorator:
-    """The xdist group whose worker sweeps ``routine``."""
-    return BLANKET if routine.partition(":")[0] in BLANKET_ROUTINES else ROUTINES_GROUP
+def group_of(*names: str) -> pytest.MarkDecorator:
+    """The xdist group of the tests that judge routine(s) ``names``: the red-team sweep is
+    spread over the workers routine by routine, and a test that judges a routine on samples
+    the sweep also judges runs where the sweep's outcomes are cached."""
+    groups = set()
+    for name in names:
+        if name.partition(":")[0] in BLANKET_ROUTINES:
+            groups.add("blanket-sweep")
+            continue
+        together = next((t for t in TOGETHER if name in t), frozenset({name}))
+        groups.add("routine:" + "+".join(sorted(together)))
+    assert len(groups) == 1, f"routines {names} are swept in different groups {groups}"
+    return pytest.mark.xdist_group(groups.pop())
 
 
 # ----- the dataset -------------------------------------------------------------------------------

@@ -63,9 +63,12 @@ def test_the_bathroom_has_no_bedroom_or_hall_furniture() -> None:
 
 
 @pytest.mark.slow
-@_sessions.ROUTINES_GROUP
 @pytest.mark.parametrize(
-    "routine", ["neighbours-dry-empty", "stacked-top-dry", "hazard-dry-empty", "dry-empty"]
+    "routine",
+    [
+        pytest.param(r, marks=_sessions.group_of(r))
+        for r in ("neighbours-dry-empty", "stacked-top-dry", "hazard-dry-empty", "dry-empty")
+    ],
 )
 def test_dry_empty_routines_do_not_pass_the_supporting_scenes(routine: str) -> None:
     """On the built dataset's supporting spatial samples (what bench_redteam measures; the
