@@ -60,6 +60,7 @@ blanket routines.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -192,12 +193,30 @@ def prelude(b: PlanBuilder, *, thaw: bool = True, close: bool = True, off: bool 
             b.try_(f"TOGGLE_OFF({o.name})")
 
 
+#: task-only plans already made, by (task content, state, initial state, sighted). The planner
+#: is deterministic, and most routines hand it a state another routine reached too (the prelude
+#: alone, or a selection that picked nothing), so the same plan is searched once. Cleared when
+#: it holds :data:`PLAN_MEMO_LIMIT` plans.
+_plan_memo: dict[tuple[str, State, State, bool], tuple[str, ...]] = {}
+PLAN_MEMO_LIMIT = 20_000
+
+
 def task_only_actions(
     task: Task, scene: Scene, state: State, initial: State, sighted: bool
 ) -> list[str]:
-    planner = Planner(task, scene, safe=False, blind=not sighted, initial=initial)
-    result = planner.plan(state)
-    return [s.action for s in result.steps if s.action != "DONE"] if result.ok else []
+    """The task-only plan (without DONE) from ``state``: the planner's shortest plan, blind to
+    safety (``sighted``: reading the whole goal); empty when it finds none."""
+    digest = hashlib.sha1(task.model_dump_json().encode("utf-8")).hexdigest()
+    key = (digest, state, initial, sighted)
+    if key not in _plan_memo:
+        planner = Planner(task, scene, safe=False, blind=not sighted, initial=initial)
+        result = planner.plan(state)
+        if len(_plan_memo) >= PLAN_MEMO_LIMIT:
+            _plan_memo.clear()
+        _plan_memo[key] = (
+            tuple(s.action for s in result.steps if s.action != "DONE") if result.ok else ()
+        )
+    return list(_plan_memo[key])
 
 
 def run_task_only(b: PlanBuilder, task: Task, initial: State, sighted: bool) -> None:
