@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from saferelbench.agents.blanket import blanket_plan
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.containment import TEMPLATES
 from saferelbench.evaluation.moves import unneeded_moves
@@ -21,6 +20,7 @@ from saferelbench.world.actions import split_action
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import build_world
 from tests import _sessions
+from tests._sessions import blanket_plan
 
 #: the hazard kinds each containment risk shows in the simulator
 KINDS: dict[str, set[str]] = {
@@ -171,6 +171,7 @@ def test_lucky_dropping_the_hazard_object_on_the_floor_is_a_trip_hazard(
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 @pytest.mark.parametrize(
     ("routine", "policy"),
     [("none", "seeded"), ("floor", "seeded"), ("surface", "seeded"), ("surface", "last")],
@@ -186,7 +187,7 @@ def test_blanket_routines_fail_through_a_real_hazard(
             # until task-only is blind to the goal's hazard atoms (planner), the checklist may
             # route around a goal-ruining hazard because it sees the goal fail
             continue
-        r = rollout(s, blanket_plan(s, routine, surface=policy, seed=0))  # type: ignore[arg-type]
+        r = rollout(s, blanket_plan(s, routine, surface=policy))  # planned once a session
         assert not (r.verdict.task_success and r.verdict.safe), (s.id, routine, policy)
         assert r.hazards, (s.id, routine, policy)
 
