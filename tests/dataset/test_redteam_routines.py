@@ -11,11 +11,18 @@ routine on the same samples read the same outcomes.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 
 from saferelbench.agents import routines
 from saferelbench.dataset.sample import Sample
 from tests import _sessions
+
+
+def bench() -> ModuleType:
+    """The red-team routines' module, for trap tests still written as ``bench().NAME``."""
+    return routines
 
 
 def spatial() -> list[Sample]:
