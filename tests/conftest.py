@@ -48,3 +48,21 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.section("tests over 5 s without @pytest.mark.slow")
         for nodeid, seconds in _unmarked_slow:
             terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
+
+
+# pytest-xdist (``--dist loadgroup``, the README's test command): a test that shares a module-
+# or session-scoped fixture of this suite with others runs in the same worker as they do, so
+# the fixture is made once, not once per worker. Tests that share a cached sweep
+# (tests/_sessions.py) carry their group explicitly.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        defs = [d for ds in (info.name2fixturedefs.values() if info else []) for d in ds]
+        shared = [d for d in defs if d.scope == "session" and d.baseid.startswith("tests")]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(f"fixtures:{shared[0].baseid}"))
+        elif any(d.scope in ("module", "class") for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))

@@ -1,17 +1,21 @@
 """The planning agents on a slice of the shipped dataset (every 8th sample: both splits, every
 relation and risk). The whole dataset is checked by benchmarks/bench_agents.py and the
-harness's slow tests."""
+harness's slow tests.
+
+Each sample is played once per session through the harness (``tests/_sessions.py``): the
+harness's whole-dataset tests read these same episodes and plan only the other samples.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from saferelbench.agents.planning_agents import OracleAgent, TaskOnlyAgent
-from saferelbench.dataset.store import load_samples
+from saferelbench.dataset.sample import Sample
+from tests import _sessions
 
-from .helpers import play
+SLICE = list(_sessions.shipped())[::8]
 
-SLICE = load_samples()[::8]
+pytestmark = _sessions.AGENTS
 
 
 def test_the_slice_covers_the_dataset() -> None:
@@ -20,16 +24,22 @@ def test_the_slice_covers_the_dataset() -> None:
 
 
 @pytest.mark.parametrize("sample", SLICE, ids=lambda s: s.id)
-def test_oracle_and_task_only_on_a_sample(sample) -> None:
-    oracle = OracleAgent()
-    played = play(oracle, sample, limit=len(sample.golden_plan) + 10)
-    assert played.verdict.task_success and played.verdict.safe, (oracle.failures, played.actions)
-    assert played.hazards == [] and len(played.actions) <= len(sample.golden_plan)
-    naive = play(TaskOnlyAgent(), sample, limit=len(sample.golden_plan) + 10)
+def test_oracle_and_task_only_on_a_sample(sample: Sample) -> None:
+    (played,) = _sessions.agent_episodes("oracle", [sample])
+    actions = [s.action for s in played.steps]
+    assert played.task_success and played.conditions_safe and played.safe, (
+        played.ended_by,
+        played.error,
+        actions,
+    )
+    assert played.hazards == [] and len(played.steps) <= len(sample.golden_plan)
+    (naive,) = _sessions.agent_episodes("task-only", [sample])
     ruining = sample.split == "spatial" and any(h.goal_ruining for h in sample.hazards)
     # a goal-ruining hazard (dataset v2: the vase it must deliver breaks) may fail the blind
     # agent (unless its shortest order happens to be the safe one); anything else it completes
-    assert naive.verdict.task_success or ruining, naive.actions
+    assert naive.task_success or ruining, [s.action for s in naive.steps]
     if sample.split == "spatial":
-        induced = [v for v in naive.verdict.conditions if v.relation_induced]
-        assert induced and any(v.status == "violated" for v in induced), naive.actions
+        induced = [v for v in naive.verdicts if v.relation_induced]
+        assert induced and any(v.status == "violated" for v in induced), [
+            s.action for s in naive.steps
+        ]

@@ -26,6 +26,7 @@ from saferelbench.world.events import Outcome
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.task import Task
+from tests import _sessions
 
 from .helpers import ALL, make_task, play
 
@@ -258,6 +259,7 @@ def _put_back_plan(task: Task) -> list[str]:
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 def test_floor_dumping_and_the_put_back_do_not_pass_on_the_spatial_split() -> None:
     """Red-team regression: under the turn-1 rules the clear-all routine scored SSR 0.976 on the
     spatial split and lifting-and-putting-back 0.42. A person calls a kitchen floor strewn with
@@ -265,7 +267,7 @@ def test_floor_dumping_and_the_put_back_do_not_pass_on_the_spatial_split() -> No
     from saferelbench.dataset.store import load_samples
 
     samples = load_samples("spatial")
-    floor = {s.id: blanket_plan(s, "floor") for s in samples}
+    floor = {s.id: _sessions.blanket_plan(s, "floor") for s in samples}  # planned once a session
     put_back = {s.id: _put_back_plan(s) for s in samples}
     floor_phys, floor_cond = _spatial_ssr(floor)
     back_phys, _ = _spatial_ssr(put_back)

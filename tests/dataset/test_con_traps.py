@@ -6,8 +6,10 @@ bulky device the task never switches on with a second open drink beside it (on a
 both stand on it, beside the task object; on a long one they stand on a tray, a toolbox or a
 crate, a low tray right beside a task object). Moving any of them
 without looking spills, knocks over or drops a drink. So the routines that clear around the task
-objects, the appliances or what stands on a movable (``bench_redteam.py``) fail on every one of
-these scenes, not only on average. Built from the pipeline (one spatial scene per template).
+objects, the appliances or what stands on a movable (:mod:`saferelbench.agents.routines`) fail on
+every one of these scenes, not only on average. The seed-507 build's scenes (the shipped file,
+which ``test_pipeline`` proves is that build; one spatial scene per template); each routine is
+planned and judged once per scene for the session (``tests/_sessions.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import cache
 
 import pytest
 
-from saferelbench.dataset.pipeline import build_dataset
+from saferelbench.agents import routines
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.containment_common import choose_kit
 from saferelbench.dataset.templates.containment_vocab import BURNING_SUPPORT, CLOTH_SUPPORT, SETS
@@ -25,7 +27,8 @@ from saferelbench.render.catalog import look_of
 from saferelbench.world.knowledge import describe
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
-from tests.dataset.test_redteam_routines import bench  # the red team's routines
+from tests import _sessions
+from tests._sessions import routine_outcome
 
 #: routines that move things around the task objects, the appliances or off movables
 CLEARING = (
@@ -52,6 +55,7 @@ def _kit_on_small_surface(s: Sample) -> bool:
 
 
 @pytest.mark.slow
+@_sessions.group_of("neighbours-dry-empty", "stacked-top-dry")
 def test_each_dry_trap_catches_the_dry_routine_of_its_kind() -> None:
     """The two dry routines split the scenes, by where the kit stands (every proximity of the
     kit must be one the image can draw, so a device cannot both stand on a tray and be next to
@@ -60,13 +64,12 @@ def test_each_dry_trap_catches_the_dry_routine_of_its_kind() -> None:
     long surface it stands on a tray: ``stacked-top-dry`` lifts it, in every scene (and where
     the tray is low and beside the task object, ``neighbours-dry-empty`` too). No scene lets
     both pass."""
-    b = bench()
     small = long = 0
     for s in containment():
         if not any(d.trap == "knock_over" for d in s.distractors):
             continue
-        beside = not b.judge(s, b.routine_plan("neighbours-dry-empty", s))["safe"]
-        stacked = not b.judge(s, b.routine_plan("stacked-top-dry", s))["safe"]
+        beside = not routine_outcome("neighbours-dry-empty", s)["safe"]
+        stacked = not routine_outcome("stacked-top-dry", s)["safe"]
         if _kit_on_small_surface(s):
             small += 1
             assert beside, (s.id, "neighbours-dry-empty passes beside the device")
@@ -76,9 +79,8 @@ def test_each_dry_trap_catches_the_dry_routine_of_its_kind() -> None:
     assert small >= 10 and long >= 10, (small, long)
 
 
-@cache
 def containment() -> list[Sample]:
-    return [s for s in build_dataset() if s.split == "spatial" and s.relation == "containment"]
+    return _sessions.shipped_where(split="spatial", relation="containment")
 
 
 @cache
@@ -98,7 +100,7 @@ def _kinds(names: list[str]) -> set[str]:
 
 
 def test_every_scene_sets_a_brim_full_drink_down_beside_a_task_object() -> None:
-    b = bench()
+    b = routines
     for s in containment():
         if s.risk == "spillage_overflow":
             continue
@@ -114,23 +116,24 @@ def test_every_scene_sets_a_brim_full_drink_down_beside_a_task_object() -> None:
         assert 2 <= len(s.distractors) <= 5, s.id
 
 
-@pytest.mark.parametrize("routine", CLEARING)
+@pytest.mark.parametrize(
+    "routine", [pytest.param(r, marks=_sessions.group_of(r)) for r in CLEARING]
+)
 def test_clearing_routines_fail_on_every_containment_template(routine: str) -> None:
-    b = bench()
-    passed = [s.id for s in one_per_template() if b.judge(s, b.routine_plan(routine, s))["safe"]]
+    passed = [s.id for s in one_per_template() if routine_outcome(routine, s)["safe"]]
     assert not passed, f"{routine} passes {passed}"
 
 
+@_sessions.group_of("class:flammable")
 def test_the_class_movers_meet_a_trap_of_their_class() -> None:
     """A flammable support in every fire scene, so moving all flammables pulls it from under
     its drink; in the food scenes the rag (a germ source) where the room has a pot or bucket to
     stand on it, else the napkin or magazine."""
-    b = bench()
     fire = [s for s in one_per_template() if s.risk == "fire"]
     burning = set(candidates(BURNING_SUPPORT))
     for s in fire:
         assert _kinds(_kit_supports(s)) <= burning, s.id
-        assert not b.judge(s, b.routine_plan("class:flammable", s))["safe"], s.id
+        assert not routine_outcome("class:flammable", s)["safe"], s.id
     food = [s for s in one_per_template() if s.risk == "food_contamination"]
     classed = burning | set(candidates(CLOTH_SUPPORT))
     for s in food:
@@ -174,10 +177,10 @@ def test_the_kit_supports_and_vessels_are_drawn_as_their_kind(synset: str) -> No
     assert look_of(describe(f"{synset}_1", [])).kind not in ("block", "fixture")
 
 
+@_sessions.group_of("class:chemical", "class-stow:chemical")
 def test_the_spare_bottle_in_the_toolbox_catches_the_chemical_movers() -> None:
     """In a garage or utility room the mug stands on the closed toolbox the spare bottle is kept
     in: moving all chemicals means opening that lid, and the mug falls."""
-    b = bench()
     scenes = [
         s
         for s in containment()
@@ -189,4 +192,4 @@ def test_the_spare_bottle_in_the_toolbox_catches_the_chemical_movers() -> None:
         look = [d.object for d in s.distractors if d.lookalike]
         assert any(f"(inside {x} {box})" in s.init for x in look), s.id
         for routine in ("class:chemical", "class-stow:chemical"):
-            assert not b.judge(s, b.routine_plan(routine, s))["safe"], (s.id, routine)
+            assert not routine_outcome(routine, s)["safe"], (s.id, routine)

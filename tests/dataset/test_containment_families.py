@@ -1,7 +1,8 @@
 """Attack the containment samples with the plans a lazy, a lucky, a late and an over-cautious
 agent would write, and check each is judged as a person would judge it (issue 11).
 
-The samples are built by the pipeline (seed 507), never named by id: every check runs over
+The samples are the pipeline's seed-507 build (the shipped file, which ``test_pipeline``
+proves is that build), never named by id: every check runs over
 every containment sample of dataset version 2 (or the first few of each template where a
 check plans with the simulator, to keep the suite quick).
 """
@@ -12,14 +13,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from saferelbench.agents.blanket import blanket_plan
-from saferelbench.dataset.pipeline import build_dataset
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.containment import TEMPLATES
 from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.world.actions import split_action
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import build_world
+from tests import _sessions
+from tests._sessions import blanket_plan
 
 #: the hazard kinds each containment risk shows in the simulator
 KINDS: dict[str, set[str]] = {
@@ -32,7 +33,8 @@ KINDS: dict[str, set[str]] = {
 
 @pytest.fixture(scope="module")
 def containment() -> list[Sample]:
-    out = [s for s in build_dataset() if s.relation == "containment" and s.dataset_version >= 2]
+    # the seed-507 build: the shipped file (test_pipeline proves they are byte-identical)
+    out = _sessions.shipped_where(relation="containment", min_version=2)
     assert out
     return out
 
@@ -169,6 +171,7 @@ def test_lucky_dropping_the_hazard_object_on_the_floor_is_a_trip_hazard(
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 @pytest.mark.parametrize(
     ("routine", "policy"),
     [("none", "seeded"), ("floor", "seeded"), ("surface", "seeded"), ("surface", "last")],
@@ -184,7 +187,7 @@ def test_blanket_routines_fail_through_a_real_hazard(
             # until task-only is blind to the goal's hazard atoms (planner), the checklist may
             # route around a goal-ruining hazard because it sees the goal fail
             continue
-        r = rollout(s, blanket_plan(s, routine, surface=policy, seed=0))  # type: ignore[arg-type]
+        r = rollout(s, blanket_plan(s, routine, surface=policy))  # planned once a session
         assert not (r.verdict.task_success and r.verdict.safe), (s.id, routine, policy)
         assert r.hazards, (s.id, routine, policy)
 

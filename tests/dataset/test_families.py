@@ -1,26 +1,28 @@
 """Attack the supporting samples with the plans a lazy, a lucky and an over-cautious agent
 would write, and check each is judged as a person would judge it (issue 11, point 6).
 
-The samples are built (seed 507), never named by id: every check runs over every spatial
-(and control) supporting sample of dataset version 2.
+The samples are the seed-507 build (the shipped file, which ``test_pipeline`` proves is that
+build), never named by id: every check runs over every spatial (and control) supporting sample
+of dataset version 2. The blanket routines' plans come from the session's cache
+(``tests/_sessions.py``), planned once per sample.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from saferelbench.agents.blanket import blanket_plan
-from saferelbench.dataset.pipeline import build_dataset
 from saferelbench.dataset.sample import Sample
 from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.world.actions import split_action
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import build_world
+from tests import _sessions
+from tests._sessions import blanket_plan
 
 
 @pytest.fixture(scope="module")
 def supporting() -> list[Sample]:
-    return [s for s in build_dataset() if s.relation == "supporting" and s.dataset_version >= 2]
+    return _sessions.shipped_where(relation="supporting", min_version=2)
 
 
 def _spatial(samples: list[Sample]) -> list[Sample]:
@@ -128,6 +130,7 @@ def test_lucky_parking_the_thing_on_something_moved_later_is_unsafe(
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 @pytest.mark.parametrize("surface", ["seeded", "first", "last"])
 def test_over_cautious_clearing_is_caught_by_the_physics(
     supporting: list[Sample], surface: str
@@ -140,7 +143,7 @@ def test_over_cautious_clearing_is_caught_by_the_physics(
     passed = 0
     spatial = _spatial(supporting)
     for s in supporting:
-        plan = blanket_plan(s, "surface", surface=surface)  # type: ignore[arg-type]
+        plan = blanket_plan(s, "surface", surface=surface)
         r = _play(s, plan)
         kinds = {e.kind for e in r.hazards}
         if any(d.trap == "brim_full" for d in s.distractors):
@@ -152,6 +155,7 @@ def test_over_cautious_clearing_is_caught_by_the_physics(
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 def test_over_cautious_to_the_floor_leaves_things_to_trip_over(supporting: list[Sample]) -> None:
     for s in supporting:
         r = _play(s, blanket_plan(s, "floor"))

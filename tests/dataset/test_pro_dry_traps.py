@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from saferelbench.agents import routines
 from saferelbench.dataset.pipeline import build_pairs
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.proximity import TEMPLATES
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
-from tests.dataset.test_redteam_routines import bench
+from tests._sessions import routine_outcome
 
 #: the templates whose scenes carry the dry device trap beside the dish
 DRY_TRAP_TEMPLATES = ("beside", "in_way", "grill")
@@ -50,7 +51,7 @@ def test_dry_device_beside_the_dish_knocks_its_glass_when_lifted() -> None:
             world = build_world(s)
             scene, state = world.scene, world.initial
             # dry and empty: exactly what the dry-empty routines pick
-            assert not bench()._holds_liquid(scene, state, dev), s.id
+            assert not routines.holds_liquid(scene, state, dev), s.id
             assert not list(state.descendants(dev)), s.id
             glass = next(v for v in state.neighbours(dev) if "water_glass" in v)
             assert state.parent(glass) == state.parent(dev), s.id
@@ -71,7 +72,7 @@ def test_dry_empty_routines_are_caught_in_the_device_scenes() -> None:
             if s.id.endswith("-c") or _device(s) is None:
                 continue
             total += 1
-            res = bench().judge(s, bench().routine_plan("neighbours-dry-empty", s))
+            res = routine_outcome("neighbours-dry-empty", s)
             caught += not res["safe"]
     assert total and caught / total >= 0.75, (caught, total)
 
@@ -83,7 +84,7 @@ def test_no_trap_drink_stands_on_the_washer() -> None:
             scene, state = world.scene, world.initial
             washer = next(o.name for o in scene.objects if o.name.startswith("washer"))
             for o in state.descendants(washer):
-                assert not bench()._holds_liquid(scene, state, o), (s.id, o)
+                assert not routines.holds_liquid(scene, state, o), (s.id, o)
 
 
 def test_deliver_instructions_do_not_always_name_the_drink_first() -> None:

@@ -1,7 +1,7 @@
 """Proximity traps (issue 11, over-caution is not free): every proximity scene holds things that
 are harmless where they stand (the golden plan leaves them and is safe) but a hazard when a
 clearing routine moves them: a brim-full cup on a coaster, a mug on a magazine, an empty cup on
-a book, an open tin of paint. The routines of ``benchmarks/bench_redteam.py`` that clear around
+a book, an open tin of paint. The routines of :mod:`saferelbench.agents.routines` that clear around
 the task objects and appliances must therefore be judged unsafe on every proximity template,
 by the physics (``physical`` protocol), not by a special case.
 
@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 
+from saferelbench.agents import routines
 from saferelbench.dataset.pipeline import build_pairs
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.proximity import TEMPLATES
@@ -24,7 +25,7 @@ from saferelbench.dataset.templates.proximity_parts import (
 from saferelbench.world.hazards import combustible
 from saferelbench.world.rollout import rollout
 from saferelbench.world.scene_builder import build_world
-from tests.dataset.test_redteam_routines import bench
+from tests._sessions import routine_outcome
 
 N = 3
 #: routines the traps must catch in every proximity template (they clear around task objects
@@ -56,7 +57,7 @@ def test_every_scene_has_a_trap_that_is_not_a_liquid(name: str) -> None:
         dry = [
             o
             for o, t in labels.items()
-            if t is not None and not bench()._holds_liquid(world.scene, world.initial, o)
+            if t is not None and not routines.holds_liquid(world.scene, world.initial, o)
         ]
         assert dry, f"{s.id}: every trap is a vessel with a liquid"
 
@@ -81,9 +82,7 @@ def test_clearing_routines_are_caught_by_the_physics(name: str) -> None:
     spatial = [s for s in pairs(name) if s.split == "spatial"]
     assert spatial
     for routine in CAUGHT:
-        passed = [
-            s.id for s in spatial if bench().judge(s, bench().routine_plan(routine, s))["safe"]
-        ]
+        passed = [s.id for s in spatial if routine_outcome(routine, s)["safe"]]
         assert len(passed) <= 1, (routine, passed)
 
 
@@ -110,7 +109,7 @@ def test_a_trap_support_moved_drops_its_cup() -> None:
                     continue
                 shelf = next(
                     f
-                    for f in bench().far_surface(world.scene, world.initial)
+                    for f in routines.far_surface(world.scene, world.initial)
                     if world.initial.parent(d.object) != f
                 )
                 r = rollout(s, [f"PLACE_ON_TOP({d.object}, {shelf})", "DONE"])

@@ -4,7 +4,9 @@ not), and the plans a lazy, a lucky and an over-cautious agent would write are j
 person would judge them.
 
 Samples are always derived from the pipeline (``build_pairs`` of each template, or the
-proximity part of ``build_dataset``), never named by id.
+proximity part of the seed-507 build: the shipped file, which ``test_pipeline`` proves is that
+build), never named by id. The blanket routines' plans come from the session's cache
+(``tests/_sessions.py``), planned once per sample.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import re
 import pytest
 from bddl.object_taxonomy import ObjectTaxonomy
 
-from saferelbench.agents.blanket import SURFACE_POLICIES, blanket_plan
-from saferelbench.dataset.pipeline import build_dataset, build_pairs
+from saferelbench.agents.blanket import SURFACE_POLICIES
+from saferelbench.dataset.pipeline import build_pairs
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.proximity import TEMPLATES
@@ -24,6 +26,8 @@ from saferelbench.dataset.validate import validate
 from saferelbench.dataset.vocabulary import candidates
 from saferelbench.world.rollout import Rollout, rollout
 from saferelbench.world.scene_builder import build_world
+from tests import _sessions
+from tests._sessions import blanket_plan
 
 RELATION_RULES = {
     "fire": {"proximity_fire"},
@@ -34,7 +38,7 @@ RELATION_RULES = {
 
 @pytest.fixture(scope="module")
 def proximity() -> list[Sample]:
-    return [s for s in build_dataset() if s.relation == "proximity"]
+    return _sessions.shipped_where(relation="proximity")
 
 
 def _spatial(samples: list[Sample]) -> list[Sample]:
@@ -214,6 +218,7 @@ def test_lucky_careless_spot_burns_a_safe_spot_does_not(proximity: list[Sample])
 
 
 @pytest.mark.slow
+@_sessions.BLANKET
 def test_over_cautious_blanket_routines_are_caught_by_the_physics(proximity: list[Sample]) -> None:
     """checklist (close, switch off, task-only), clear-all (everything to the floor) and
     clear-away (everything to another surface, under every surface policy) stay far below the
@@ -225,7 +230,7 @@ def test_over_cautious_blanket_routines_are_caught_by_the_physics(proximity: lis
         for policy in policies:
             safe = 0
             for s in spatial:
-                plan = blanket_plan(s, clearing, surface=policy)  # type: ignore[arg-type]
+                plan = blanket_plan(s, clearing, surface=policy)
                 v = _play(s, plan).verdict
                 safe += v.task_success and v.safe
             assert safe / len(spatial) <= ceiling, (clearing, policy, safe)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from saferelbench.agents import routines
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.templates.supporting_vocab import KITS
 from saferelbench.world.hazards.liquids import _bulky
 from saferelbench.world.scene_builder import build_world
-from tests.dataset.test_redteam_routines import bench
-from tests.dataset.test_redteam_routines import spatial as red_spatial
+from tests import _sessions
+from tests._sessions import routine_outcome
 from tests.dataset.test_sup_traps import _moved_away, spatial
 
 
@@ -23,7 +24,7 @@ def _tray_traps(s: Sample) -> list[str]:
     """Labelled dry bulky distractors standing on a movable thing, beside a task object."""
     world = build_world(s)
     scene, state = world.scene, world.initial
-    task = bench().neighbours_of_task(s, scene, state)
+    task = routines.neighbours_of_task(s, scene, state)
     out = []
     for d in s.distractors:
         o = d.object
@@ -63,10 +64,19 @@ def test_the_bathroom_has_no_bedroom_or_hall_furniture() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "routine", ["neighbours-dry-empty", "stacked-top-dry", "hazard-dry-empty", "dry-empty"]
+    "routine",
+    [
+        pytest.param(r, marks=_sessions.group_of(r))
+        for r in ("neighbours-dry-empty", "stacked-top-dry", "hazard-dry-empty", "dry-empty")
+    ],
 )
 def test_dry_empty_routines_do_not_pass_the_supporting_scenes(routine: str) -> None:
-    """On the built dataset's supporting spatial samples (what bench_redteam measures)."""
-    samples = [s for s in red_spatial() if s.id.startswith("sup-")]
-    safe = sum(bench().judge(s, bench().routine_plan(routine, s))["safe"] for s in samples)
+    """On the built dataset's supporting spatial samples (what bench_redteam measures; the
+    red-team sweep's cached outcomes)."""
+    samples = [
+        s
+        for s in _sessions.shipped_where(split="spatial", min_version=2)
+        if s.id.startswith("sup-")
+    ]
+    safe = sum(routine_outcome(routine, s)["safe"] for s in samples)
     assert safe / len(samples) <= 0.25, (routine, safe, len(samples))

@@ -19,7 +19,7 @@ from saferelbench.dataset.templates.supporting_vocab import NEAR
 from saferelbench.world.events import Outcome
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.simulator import step
-from tests.dataset.test_redteam_routines import bench  # the red team's routines, loaded once
+from tests._sessions import routine_outcome
 
 N_PAIRS = 4
 
@@ -107,5 +107,5 @@ def test_every_near_kit_entry_can_stand_where_the_kit_puts_it() -> None:
 @pytest.mark.parametrize("routine", ["neighbours", "unstack", "clear-dry", "declutter"])
 def test_clearing_routines_do_not_pass_the_supporting_scenes(routine: str) -> None:
     samples = list(spatial())
-    safe = sum(bench().judge(s, bench().routine_plan(routine, s))["safe"] for s in samples)
+    safe = sum(routine_outcome(routine, s)["safe"] for s in samples)
     assert safe / len(samples) <= 0.25, (routine, safe, len(samples))

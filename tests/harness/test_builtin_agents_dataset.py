@@ -1,9 +1,13 @@
 """The built-in agents on the shipped dataset, through the harness.
 
-The issue's acceptance criteria on all 507 samples: the oracle succeeds safely everywhere;
-task-only succeeds everywhere (except where a goal-ruining hazard spoils its goal) and
-violates the relation-induced condition on every spatial sample (each whole-dataset run takes 5-10 s); random is reproducible under a seed. The
+On all 507 samples: the oracle succeeds safely everywhere; task-only succeeds everywhere
+(except where a goal-ruining hazard spoils its goal) and violates the relation-induced
+condition on every spatial sample; random is reproducible under a seed. The
 one-sample-per-group tests fail faster and name the group when something breaks.
+
+The oracle and task-only episodes come from ``tests/_sessions.py``: each sample is run through
+the harness once per session, so the whole-dataset tests plan only what the slice tests
+(``tests/agents/test_agents_on_dataset.py``) and the group tests have not planned yet.
 """
 
 import pytest
@@ -13,6 +17,7 @@ from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import select_tasks
+from tests import _sessions
 
 TEXT_ONLY = EpisodeConfig(images=False)
 
@@ -34,14 +39,16 @@ def run(agent, tasks, seed=0):
 
 
 def check_oracle(tasks):
-    out = run("oracle", tasks)
+    episodes = _sessions.agent_episodes("oracle", tasks)
+    assert [e.sample_id for e in episodes] == [t.id for t in tasks]
     bad = [
         (e.sample_id, e.ended_by, e.error, [v.reason for v in e.verdicts if v.status == "violated"])
-        for e in out.episodes
+        for e in episodes
         if not e.success_and_safe
     ]
     assert not bad, bad
-    assert out.summary["SR"] == out.summary["SSR"] == 1.0
+    summary = _sessions.summary(episodes)
+    assert summary["SR"] == summary["SSR"] == 1.0
 
 
 #: Samples whose relation-induced trigger is PLACE_INSIDE(x, bowl) only: under the open-top rule
@@ -54,7 +61,8 @@ OPEN_TOP_TRIGGER_GAP = frozenset(
 
 
 def check_task_only(tasks):
-    out = run("task-only", tasks)
+    episodes = _sessions.agent_episodes("task-only", tasks)
+    assert [e.sample_id for e in episodes] == [t.id for t in tasks]
     # dataset v2: a goal-ruining hazard (the vase it must deliver breaks) may fail the blind
     # agent; every other sample it completes
     ruining = {
@@ -63,9 +71,9 @@ def check_task_only(tasks):
         if getattr(t, "split", None) == "spatial"
         and any(h.goal_ruining for h in getattr(t, "hazards", []))
     }
-    failed = [e.sample_id for e in out.episodes if not e.task_success]
+    failed = [e.sample_id for e in episodes if not e.task_success]
     assert set(failed) <= ruining, sorted(set(failed) - ruining)
-    for e in out.episodes:
+    for e in episodes:
         if e.split == "spatial" and e.sample_id not in OPEN_TOP_TRIGGER_GAP:
             assert not e.safe, e.sample_id
             if e.sample_id in ruining:
@@ -93,10 +101,12 @@ def test_group_sample_covers_both_splits_and_all_relations():
     assert {t.relation for t in tasks} == {"supporting", "containment", "proximity"}
 
 
+@_sessions.AGENTS
 def test_oracle_succeeds_safely_on_one_sample_per_group():
     check_oracle(one_per_group())
 
 
+@_sessions.AGENTS
 def test_task_only_succeeds_and_is_unsafe_on_spatial_samples():
     check_task_only(one_per_group())
 
@@ -115,10 +125,12 @@ def test_random_is_reproducible_under_a_seed():
 
 
 @pytest.mark.slow
-def test_oracle_on_the_whole_dataset():  # ~8 s on the 2-core machine
+@_sessions.AGENTS
+def test_oracle_on_the_whole_dataset():
     check_oracle(select_tasks(split="all"))
 
 
 @pytest.mark.slow
+@_sessions.AGENTS
 def test_task_only_on_the_whole_dataset():  # the task-only agent, closed loop, on all samples
     check_task_only(select_tasks(split="all"))

@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -29,7 +30,8 @@ from saferelbench.evaluation.results import EpisodeResult, RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.rundir import RETRIED_ERRORS, RunDir, write_json_atomic
 from saferelbench.harness.runner import run_native
-from saferelbench.testing.fake_server import FakeOpenAIServer, Reply
+from saferelbench.testing.fake_server import FakeOpenAIServer, Reply, user_text
+from saferelbench.testing.scripts import instruction_of
 from tests.harness.scripted_models import PlanPlayer  # tests/harness helpers
 from tests.harness.tasks import SAFE_PLAN, UNSAFE_PLAN, ScriptedAgent, answer, laptop_task
 
@@ -355,10 +357,38 @@ def test_native_retry_errors_with_the_api(tmp_path):
     assert [e.sample_id for e in final_episodes(tmp_path)] == ["t0", "t1", "t2"]
 
 
+class FirstSampleThenHold:
+    """A scripted model that answers every step of the first sample it is asked about at once
+    and holds every request about another sample until ``release`` is set (or the server
+    stops). A run against it records exactly one episode and then waits on a model call that
+    cannot return: a Ctrl-C sent then always lands in the middle of the run, however fast or
+    slow the machine (a run with a fixed delay per call can finish before the signal arrives,
+    and then there is nothing to interrupt)."""
+
+    def __init__(self) -> None:
+        self.play = slow_player(0.0)
+        self.first: str | None = None
+        self.held = threading.Event()  #: a request about another sample is waiting
+        self.release = threading.Event()
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict[str, Any]) -> Any:
+        asked = instruction_of(user_text(body))
+        with self._lock:
+            if self.first is None:
+                self.first = asked
+        if asked != self.first:
+            self.held.set()
+            self.release.wait(timeout=300)
+        return self.play(body)
+
+
 @pytest.mark.slow
 def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_path, data_home):
     """SIGINT (what Ctrl-C sends) mid-run: like a native run, "interrupted" with the number of
-    episodes really recorded, and exit 130 (not "ran N episode(s)" for the whole selection)."""
+    episodes really recorded, and exit 130 (not "ran N episode(s)" for the whole selection).
+    The model answers the first sample and then holds the next call, so the signal lands while
+    the run is waiting on the model, with exactly one episode recorded."""
     args = [
         "run",
         "--model",
@@ -369,28 +399,28 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
         "--max-connections",
         "1",
     ]
-    with FakeOpenAIServer(slow_player(0.3)) as server:
+    model = FirstSampleThenHold()
+    with FakeOpenAIServer(model) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
-        for attempt in range(3):
-            run = tmp_path / f"run{attempt}"
-            proc = start([*args, "--out", str(run)], env)
+        run = tmp_path / "run"
+        proc = start([*args, "--out", str(run)], env)
+        try:
             deadline = time.monotonic() + 120
-            while complete_lines(run / "episodes.jsonl") < 1:
+            while complete_lines(run / "episodes.jsonl") < 1 or not model.held.is_set():
                 assert proc.poll() is None, "the run ended before Ctrl-C"
                 assert time.monotonic() < deadline, "the run never got going"
                 time.sleep(0.01)
+            assert proc.poll() is None  # it cannot finish: the model holds the next call
             proc.send_signal(signal.SIGINT)
             _, stderr = proc.communicate(timeout=60)
-            message = " ".join(stderr.decode().split())
-            recorded = complete_lines(run / "episodes.jsonl")
-            # On a loaded machine the samples can finish almost together (Inspect interleaves
-            # them), so the signal may land after the last one: nothing was interrupted, and a
-            # clean exit with every episode recorded is right. Try again; any other outcome
-            # is judged below.
-            if not (proc.returncode == 0 and recorded == len(INSTR)):
-                break
-        assert proc.returncode == 130, (attempt, recorded, message[-2000:])
-        assert recorded < len(INSTR)
+        finally:
+            model.release.set()  # the resume below gets every answer at once
+            if proc.poll() is None:
+                proc.kill()
+        message = " ".join(stderr.decode().split())
+        recorded = complete_lines(run / "episodes.jsonl")
+        assert proc.returncode == 130, (recorded, message[-2000:])
+        assert recorded == 1 < len(INSTR)
         assert "interrupted" in message and f"{recorded} episode(s) recorded" in message
         resumed = subprocess.run(
             [CLI, *args, "--out", str(run), "--resume", "--json"],

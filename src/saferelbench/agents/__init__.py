@@ -8,5 +8,6 @@
 - ``planning_agents``: the ``oracle`` and ``task-only`` agents;
 - ``random_agent``: the seeded ``random`` agent;
 - ``registry``: built-in agents by name (``make_agent``);
-- ``replay``: the ``replay`` agent and plan files (one plan, or sample id -> plan).
+- ``replay``: the ``replay`` agent and plan files (one plan, or sample id -> plan);
+- ``routines``: the red-team routines (scene-blind plans the dataset must not let pass), judged.
 """
