@@ -15,6 +15,7 @@ from functools import cached_property
 
 from saferelbench.world.actions import Action, ActionName
 from saferelbench.world.events import HazardEvent
+from saferelbench.world.hazards.registry import Rule, _event
 from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State, _pair
 
@@ -32,9 +33,11 @@ class Context:
     state: State
     step: int
     events: list[HazardEvent] = field(default_factory=list)
+    #: the rule being evaluated (set by the pipeline): events are emitted under its name
+    rule: Rule | None = None
 
-    def emit(self, kind: str, rule: str, objects: list[str], detail: str) -> None:
-        self.events.append(HazardEvent(kind, rule, tuple(objects), self.step, detail))
+    def emit(self, kind: str, objects: list[str], detail: str) -> None:
+        self.events.append(_event(self.rule, kind, objects, self.step, detail))
 
     def info(self, name: str) -> ObjectInfo:
         return self.scene.info(name)
@@ -43,19 +46,6 @@ class Context:
     def moved(self) -> str | None:
         """The object the action moves (computed once per step: every rule asks)."""
         return self.action.moves
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A hazard rule: ``check(ctx)`` runs after every successful step."""
-
-    name: str
-    relation: str  #: supporting / containment / proximity / none / episode
-    risk: str  #: key of RISK_NAMES
-    kind: str  #: the event kind it emits
-    summary: str  #: trigger -> consequence, one line
-    source: str  #: the household-safety guidance or everyday physics behind it
-    check: Callable[[Context], None]
 
 
 # ----- object classes -------------------------------------------------------------------------
