@@ -96,6 +96,8 @@ ATTRIBUTES = frozenset(
         "soil",
         # the material model (world/materials.py): juices and liquids pass through it
         "porous",
+        # heating elements carrying mains current within reach of what is put in (a toaster)
+        "live_elements",
     }
 )
 

@@ -655,16 +655,17 @@ def derive(
 
     # hot surfaces
     hot_default: frozenset[str] | None
-    if heat_inside is None:
+    flame = "candle" in attributes or "candle" in head
+    if heat_inside is None and not flame:
         hot_default = frozenset()
-    elif set(head) & set(_HOT_WORDS):
+    elif flame or set(head) & set(_HOT_WORDS):
         hot_default = None
     else:
         hot_default = frozenset({"inside"}) if heat_inside else frozenset({"top"})
     hot = pick(
         "hot",
         (
-            ("bddl:ability", frozenset() if heat_inside is None else None),
+            ("bddl:ability", frozenset() if heat_inside is None and not flame else None),
             ("name", next((_HOT_WORDS[w] for w in reversed(head) if w in _HOT_WORDS), None)),
             ("bddl:ability", hot_default),
         ),
@@ -703,8 +704,8 @@ def derive(
         (
             ("table", cls if cls else ("cleaner" if "chemical" in attributes else None)),
             ("material", "none" if material == "food" else None),
-            ("name", "none" if condiment else None),
             ("name", chem_word),
+            ("name", "none" if condiment else None),
         ),
     )
     if chemical is None:

@@ -96,30 +96,39 @@ def lid_opened(ctx: Context) -> None:
 
 
 def stable_support(o: ObjectInfo) -> bool:
-    """Furniture and appliances (fixtures), and movables with a flat, steady top: boxes,
-    books, boxy devices, plates, trays, boards, pans and flat foods (``stable_top`` or
-    ``carrier``)."""
-    return o.is_fixture or bool({"stable_top", "carrier"} & o.attributes)
+    """Furniture and appliances (fixtures), and movables with a flat, steady top (the material
+    model's ``flat``: plates, trays, boards, boxes, books, mats, coasters, saucers, flat food)."""
+    return o.is_fixture or o.support in ("flat", "fixture")
 
 
 def _steady(ctx: Context, obj: str, support: str) -> bool:
-    """Is ``support`` a steady place for ``obj``? A movable stable support holds small things
-    (no bigger than itself, or small: a mug on a book or a waffle, not a laptop on a waffle);
-    a soft thing (a towel, a napkin) lying on something is as steady as what it lies on."""
+    """Is ``support`` a steady place for ``obj``? A flat movable holds things no bigger than
+    itself, or small ones (a mug on a book or a waffle, not a laptop on a waffle); a lidless
+    receptacle (a bucket, a basket, a bowl) takes what fits in it; a soft thing (a towel, a
+    napkin, a doily) lying on something is as steady as what it lies on."""
     seen = set()
     size = ctx.info(obj).size
     while support not in seen:
         seen.add(support)
         info = ctx.info(support)
-        if "soft" not in info.attributes:
-            if info.is_fixture:
-                return True
-            return stable_support(info) and size <= max(info.size, 2)
+        kind = "soft" if "soft" in info.attributes else info.support
+        if info.is_fixture or kind == "fixture":
+            return True
+        if kind == "flat":
+            return size <= max(info.size, 2)
+        if kind == "receptacle":
+            return size <= info.capacity
+        if kind != "soft":
+            return False
         parent = ctx.state.parent(support)
         if parent is None:
             return True
         support = parent
     return True
+
+
+def _soft(o: ObjectInfo) -> bool:
+    return "soft" in o.attributes or o.support == "soft"
 
 
 @rule(
@@ -139,7 +148,7 @@ def unstable_support(ctx: Context) -> None:
     if ctx.action.name is not ActionName.PLACE_ON_TOP:
         return
     obj, support = ctx.action.args
-    if "soft" in ctx.info(obj).attributes or _steady(ctx, obj, support):
+    if _soft(ctx.info(obj)) or _steady(ctx, obj, support):
         return
     if "heavy" in ctx.info(obj).attributes and "unstable" in ctx.info(support).attributes:
         return  # tipping_overload
