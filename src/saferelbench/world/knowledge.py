@@ -28,7 +28,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from saferelbench.world.materials import Profile, derive
+from saferelbench.world.materials import Profile, derive, taxonomy
 
 INSTANCE_RE = re.compile(r"^(?P<synset>[a-z0-9_]+\.n\.\d+)_(?P<k>\d+)$")
 
@@ -228,12 +228,8 @@ def synset_of(instance: str) -> str:
     return m.group("synset") if m else instance
 
 
-@lru_cache(maxsize=1)
 def _taxonomy() -> Any:
-    # Import here: building the taxonomy parses a 7.9 MB JSON (~60 ms); do it once, lazily.
-    from bddl.object_taxonomy import ObjectTaxonomy
-
-    return ObjectTaxonomy()
+    return taxonomy()
 
 
 @lru_cache(maxsize=1)

@@ -546,11 +546,18 @@ def _held(synset: str) -> list[str]:
     return [w for w in cat.split("__of__", 1)[1].replace("__", "_").split("_") if w]
 
 
+@lru_cache(maxsize=1)
+def taxonomy() -> Any:
+    """The BEHAVIOR-1K object taxonomy (``bddl``), built once, lazily (it parses a 7.9 MB
+    JSON, ~60 ms)."""
+    from bddl.object_taxonomy import ObjectTaxonomy
+
+    return ObjectTaxonomy()
+
+
 @lru_cache(maxsize=4096)
 def _ancestors(synset: str) -> frozenset[str]:
-    from saferelbench.world.knowledge import _taxonomy
-
-    tax = _taxonomy()
+    tax = taxonomy()
     if not tax.is_valid_synset(synset):
         return frozenset()
     return frozenset(tax.get_ancestors(synset))
