@@ -69,7 +69,7 @@ TOGGLE = {"candle.n.01_1", "toaster.n.02_1", "space_heater.n.01_1", "sink.n.01_1
 
 
 @st.composite
-def hazard_scenes(draw):  # type: ignore[no-untyped-def]
+def hazard_scenes(draw):
     movables = draw(st.lists(st.sampled_from(MOVABLES), min_size=3, max_size=9, unique=True))
     init = [*KITCHEN_INIT, "(inroom sink.n.01_1 kitchen)", "(insource sink.n.01_1 water.n.06_1)"]
     placed: list[str] = []
@@ -92,7 +92,7 @@ def hazard_scenes(draw):  # type: ignore[no-untyped-def]
     return objects, init
 
 
-def actions_for(names: list[str]):  # type: ignore[no-untyped-def]
+def actions_for(names: list[str]):
     specs = [s for s in REGISTRY.values() if s.name != "DONE"]
     one = st.builds(
         lambda spec, args: f"{spec.name}({', '.join(args[: len(spec.params)])})",
@@ -102,7 +102,7 @@ def actions_for(names: list[str]):  # type: ignore[no-untyped-def]
     return st.lists(one, max_size=14)
 
 
-def _explained(r) -> None:  # type: ignore[no-untyped-def]
+def _explained(r) -> None:
     for k, s in enumerate(r.trajectory.steps, start=1):
         for e in s.events:
             assert e.step == k and e.rule in RULES_BY_NAME, e
@@ -115,7 +115,7 @@ def _explained(r) -> None:  # type: ignore[no-untyped-def]
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_random_substance_and_cleaning_sequences_are_explained_and_replay(data) -> None:  # type: ignore[no-untyped-def]
+def test_random_substance_and_cleaning_sequences_are_explained_and_replay(data) -> None:
     objects, init = data.draw(hazard_scenes())
     task = make_task(objects, init).model_copy(update={"wash_rules": WASH})
     actions = data.draw(actions_for(list(objects)))
