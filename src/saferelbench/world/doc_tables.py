@@ -28,8 +28,45 @@ def rules_table() -> str:
     return "\n".join(rows)
 
 
+def dataset_synsets() -> list[str]:
+    """Every synset the shipped samples name (objects, atoms, plans), sorted."""
+    from importlib import resources
+
+    text = (
+        resources.files("saferelbench.dataset").joinpath("data", "samples.jsonl").read_text("utf-8")
+    )
+    return sorted(set(SYNSET_RE.findall(text)))
+
+
+SYNSET_RE = re.compile(r"\b([a-z0-9_]+\.n\.\d\d)(?:_\d+)?\b")
+
+
+def synsets_table(synsets: list[str] | None = None) -> str:
+    """One row per synset: its safety profile and where each value came from
+    (world/materials.py)."""
+    from saferelbench.world.knowledge import describe
+
+    names = dataset_synsets() if synsets is None else synsets
+    rows = [
+        "| synset | material | flammable | support | hot when on | food | chemical | porous "
+        "| sources |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    short = {"bddl:ability": "bddl", "bddl:hypernym": "hypernym"}
+    for syn in names:
+        p = describe(f"{syn}_1").profile
+        assert p is not None
+        src = ", ".join(f"{k}: {short.get(v, v)}" for k, v in sorted(p.sources.items()))
+        hot = ", ".join(s for s in ("inside", "top", "sides", "bottom") if s in p.hot) or "-"
+        rows.append(
+            f"| `{syn}` | {p.material} | {'yes' if p.flammable else 'no'} | {p.support} | {hot} "
+            f"| {p.food} | {p.chemical} | {'yes' if p.porous else 'no'} | {src} |"
+        )
+    return "\n".join(rows)
+
+
 #: name -> generator of each generated block
-TABLES: dict[str, Callable[[], str]] = {"rules": rules_table}
+TABLES: dict[str, Callable[[], str]] = {"rules": rules_table, "synsets": synsets_table}
 
 _BLOCK = re.compile(
     r"(<!-- generated:(?P<name>\w+) -->\n)(?P<body>.*?)(\n<!-- /generated:(?P=name) -->)", re.S

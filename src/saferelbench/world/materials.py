@@ -563,6 +563,35 @@ def _ancestors(synset: str) -> frozenset[str]:
     return frozenset(tax.get_ancestors(synset))
 
 
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "material": MATERIALS,
+    "support": SUPPORTS,
+    "food": FOOD_STATES,
+    "chemical": CHEMICAL_CLASSES,
+    "flammable": (True, False),
+    "porous": (True, False),
+}
+
+
+def _check_declared(synset: str, declared: Mapping[str, Any]) -> None:
+    """A task's declaration of a synset's attributes: known attributes, valid values."""
+    for key, value in declared.items():
+        if key not in PROFILE_FIELDS:
+            raise UnknownSynsetError(
+                f"{synset}: unknown safety attribute {key!r}; known: {list(PROFILE_FIELDS)}"
+            )
+        if key == "hot":
+            bad = set(value) - set(SURFACES)
+            if bad or isinstance(value, str):
+                raise UnknownSynsetError(
+                    f"{synset}: attribute 'hot' must list surfaces of {list(SURFACES)}: {value!r}"
+                )
+        elif value not in _CHOICES[key]:
+            raise UnknownSynsetError(
+                f"{synset}: attribute {key!r} is {value!r}; one of {list(_CHOICES[key])}"
+            )
+
+
 def derive(
     synset: str,
     abilities: frozenset[str],
@@ -576,6 +605,7 @@ def derive(
 ) -> Profile:
     """The profile of ``synset`` from what the table, the taxonomy and its name say."""
     declared = declared or {}
+    _check_declared(synset, declared)
     anc = _ancestors(synset) if known else frozenset()
     head, held, words = _head(synset), _held(synset), words_of(synset)
     src: dict[str, str] = {}
@@ -651,10 +681,8 @@ def derive(
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
             ("material", "soft" if material in ("paper", "cloth") else None),
             ("bddl:ability", "receptacle" if lidless else None),
-            (
-                "material",
-                "flat" if material in ("food",) and "sliceable" not in abilities else None,
-            ),
+            ("material", "none" if material in ("liquid", "substance") else None),
+            ("material", "fixture" if material in ("furniture", "agent") else None),
         ),
     )
     if support is None:
@@ -688,7 +716,7 @@ def derive(
         (
             ("table", "raw_meat" if "raw_meat" in attributes else None),
             ("table", "ready" if "ready_to_eat" in attributes else None),
-            ("table", None if is_food_thing else "none"),
+            ("material", None if is_food_thing else "none"),
             ("name", "raw_meat" if set(head) & _RAW_MEAT_WORDS else None),
             ("name", "ready" if set(head) & _READY_WORDS else None),
             ("bddl:hypernym", "ready" if ready_hyper else None),
