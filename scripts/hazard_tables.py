@@ -8,14 +8,23 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from saferelbench.world.doc_tables import splice
+from saferelbench.world.doc_tables import TABLES, splice
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "hazards.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "hazards.md"
+
+
+def _tables():  # type: ignore[no-untyped-def]
+    """The package's tables and the coverage matrix, generated from the test cells."""
+    sys.path.insert(0, str(ROOT))
+    from tests.world.coverage_cells import coverage_table
+
+    return {**TABLES, "coverage": coverage_table}
 
 
 def main(argv: list[str]) -> int:
     text = DOC.read_text("utf-8")
-    new = splice(text)
+    new = splice(text, _tables())
     if "--check" in argv:
         if new != text:
             print(f"{DOC}: generated tables are stale; run scripts/hazard_tables.py")

@@ -74,13 +74,13 @@ _BLOCK = re.compile(
 
 
 def splice(text: str, tables: dict[str, Callable[[], str]] | None = None) -> str:
-    """``text`` with every generated block replaced by its current content."""
+    """``text`` with every generated block of ``tables`` replaced by its current content."""
     tables = TABLES if tables is None else tables
 
     def repl(m: re.Match[str]) -> str:
         name = m.group("name")
         if name not in tables:
-            raise KeyError(f"docs: unknown generated block {name!r}; known: {sorted(tables)}")
+            return m.group(0)  # generated elsewhere (the coverage matrix: tests/world/)
         return m.group(1) + tables[name]() + m.group(4)
 
     return _BLOCK.sub(repl, text)

@@ -676,6 +676,9 @@ def derive(
         (
             ("bddl:ability", "fixture" if is_fixture else None),
             support_guess,
+            # the head noun decides (a table fork is a fork), then any word of the name
+            ("name", "flat" if head[-1:] and head[-1] in _FLAT_WORDS else None),
+            ("name", "none" if head[-1:] and head[-1] in _NONE_WORDS else None),
             ("name", "flat" if set(head) & _FLAT_WORDS else None),
             ("name", "none" if set(head) & _NONE_WORDS else None),
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
