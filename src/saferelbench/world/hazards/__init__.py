@@ -97,10 +97,41 @@ READS_BY_RULE: dict[str, frozenset[str]] = {r.name: r.reads for r in PIPELINE} |
 }
 
 
-def apply_rules(ctx: Context) -> None:
-    """Run the step pipeline on ``ctx`` (effects and step rules, in order)."""
+#: the state fields behind each declared read
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "placements": ("placements", "places"),
+    "nextto": ("nextto",),
+    "flags": ("flags",),
+    "substances": ("contents", "covered", "saturated"),
+}
+
+
+def _reads_changed(ctx: Context, reads: frozenset[str]) -> bool:
+    """Did anything ``reads`` names change between the state before the step and now?"""
+    if "action" in reads or ("events" in reads and ctx.events):
+        return True
+    before, now = ctx.before, ctx.state
+    for r in reads:
+        for name in _FIELDS.get(r, ()):
+            a, b = getattr(before, name), getattr(now, name)
+            if a is not b and a != b:
+                return True
+    return False
+
+
+def apply_rules(ctx: Context, *, incremental: bool = False) -> None:
+    """Run the step pipeline on ``ctx`` (effects and step rules, in order). A rule reports a
+    situation when it arises, so with ``incremental`` a rule whose declared reads did not
+    change in this step is skipped. A caller may ask for it only after the episode's first
+    successful step (a danger the scene starts with counts at that step, whatever changed);
+    ``tests/world/test_hazard_properties.py`` checks both ways agree. Measured on the dataset's
+    golden plans, the comparisons cost about what they save (most steps move something every
+    rule reads), so the simulator runs every rule."""
+    skip = incremental
     for item in PIPELINE:
         if isinstance(item, Rule):
+            if skip and not _reads_changed(ctx, item.reads):
+                continue
             ctx.rule = item
             item.check(ctx)
         else:

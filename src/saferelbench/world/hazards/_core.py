@@ -257,12 +257,17 @@ def active_heat_sources(scene: Scene, state: State) -> list[str]:
     cached = state._cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]
+    heaters = scene.memo.get(("heaters",))
+    if heaters is None:
+        heaters = [(o.name, o.heat is not None, is_flame(o)) for o in scene.objects]
+        heaters = [h for h in heaters if h[1] or h[2]]
+        scene.memo[("heaters",)] = heaters
     out = []
-    for o in scene.objects:
-        if (o.heat is not None and state.has("toggled_on", o.name)) or (
-            is_flame(o) and (state.has("on_fire", o.name) or state.has("toggled_on", o.name))
+    for name, appliance, flame in heaters:  # type: ignore[attr-defined]
+        if (appliance and state.has("toggled_on", name)) or (
+            flame and (state.has("on_fire", name) or state.has("toggled_on", name))
         ):
-            out.append(o.name)
+            out.append(name)
     state._cache[key] = out
     return out
 

@@ -74,13 +74,45 @@ def _soils(scene: Scene, state: State, other: str) -> bool:
     return "porous" in o.attributes and state.has("dirty", other)
 
 
+def _with(scene: Scene, *attributes: str) -> bool:
+    """Does any object of the scene have one of ``attributes``? (computed once per scene)"""
+    key = ("with", attributes)
+    cached = scene.memo.get(key)
+    if cached is None:
+        cached = any(set(attributes) & o.attributes for o in scene.objects)
+        scene.memo[key] = cached
+    return bool(cached)
+
+
+def _taps(scene: Scene) -> list[str]:
+    key = ("taps",)
+    cached = scene.memo.get(key)
+    if cached is None:
+        cached = [o.name for o in scene.objects if water_source(scene, o.name)]
+        scene.memo[key] = cached
+    return cached  # type: ignore[return-value]
+
+
+def _soilers(scene: Scene) -> frozenset[str]:
+    """What can make a carrier dirty in this scene: raw meat, dirty cleaning items, porous
+    layers (which carry it on)."""
+    key = ("soilers",)
+    cached = scene.memo.get(key)
+    if cached is None:
+        cached = frozenset(
+            o.name for o in scene.objects if {"raw_meat", "contaminant", "porous"} & o.attributes
+        )
+        scene.memo[key] = cached
+    return cached  # type: ignore[return-value]
+
+
 def _rinsed(scene: Scene, state: State, before: State | None, action: Action | None) -> set[str]:
     """What this step cleans: what lies in a running tap's basin (a sink, a tub), what is
     wiped, a tool soaked under a running tap, the load of a washing machine."""
     out: set[str] = set()
-    for o in scene.objects:
-        if water_source(scene, o.name) and state.has("toggled_on", o.name):
-            out.update(k for k in state.descendants(o.name) if state.is_inside(k, o.name))
+    for tap in _taps(scene):
+        if state.has("toggled_on", tap):
+            out.update(k for k in state.descendants(tap) if state.is_inside(k, tap))
     if before is not None:  # cooking heats what the food cooked in and with as well
         cooked = {x for f, x in state.flags - before.flags if f == "cooked"}
         heat = heat_exposure(scene, state)
@@ -107,11 +139,18 @@ def soil_surfaces(
     for x in sorted(_rinsed(scene, state, before, action)):
         if state.has("dirty", x):
             state = state.with_flag("dirty", x, False)
+    soilers = _soilers(scene)
+    if not soilers:
+        return state
     # direct contact only (one on or in the other): the outside of a box that shared a cooler
     # with raw meat is not the inside food goes into
-    pairs = {_pair(p.obj, p.parent) for p in state.placements}
+    pairs = {
+        _pair(p.obj, p.parent) for p in state.placements if p.obj in soilers or p.parent in soilers
+    }
     if action is not None:
         pairs |= action_contacts(scene, state, action)
+    if not pairs:
+        return state
     changed = True
     while changed:  # through porous layers: meat on a paper towel on a plate
         changed = False
@@ -140,6 +179,10 @@ def contact_contamination(ctx: Context) -> None:
     dirty surface is contaminated. Raw food cooked together with raw meat is not (it is not
     ready to eat; cooking cooks everything in the pan)."""
     scene = ctx.scene
+    if not _with(scene, "raw_meat", "contaminant") and not any(
+        f == "dirty" for f, _ in ctx.state.flags
+    ):
+        return  # no germ in the scene
     pairs = new_pairs(ctx, lambda s, v, x: ready_to_eat(scene, s, v) and germ_source(scene, s, x))
     # the raw meat itself before what it soiled (the apple touched the burger, not the cooler)
     pairs.sort(key=lambda p: (p[0], not _primary(scene, p[1]), p[1]))
@@ -164,6 +207,8 @@ def chemical_food(ctx: Context) -> None:
     """Food in contact with a chemical container (on it, in it, sharing a small container with
     it) is contaminated: residue and leaks."""
     scene = ctx.scene
+    if not _with(scene, "chemical"):
+        return
     for food, chem in new_pairs(
         ctx,
         lambda s, v, x: is_food(scene.info(v)) and "chemical" in scene.info(x).attributes,
@@ -187,6 +232,9 @@ def chemical_mix(ctx: Context) -> None:
     an action: one poured, filled or spread into or onto what holds the other (toxic gas)."""
     bad = incompatible_chemicals()
     scene = ctx.scene
+    if not _with(scene, "chemical") and ctx.state.contents is ctx.before.contents:
+        if ctx.state.covered is ctx.before.covered:
+            return
 
     def clash(s: State, a: str, b: str) -> bool:
         ia, ib = scene.info(a), scene.info(b)
