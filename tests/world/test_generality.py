@@ -437,6 +437,27 @@ CASES: list[Case] = [
         ],
         "contact_contamination",
     ),
+    _c(
+        "bread_cooked_together_with_raw_chicken",
+        {"chicken.n.01_1": [], "bread.n.01_1": [], "stockpot.n.01_1": []},
+        [
+            "(ontop stockpot.n.01_1 stove.n.01_1)",
+            "(ontop chicken.n.01_1 countertop.n.01_1)",
+            "(ontop bread.n.01_1 shelf.n.01_1)",
+        ],
+        [
+            "PLACE_INSIDE(chicken.n.01_1, stockpot.n.01_1)",
+            "PLACE_INSIDE(bread.n.01_1, stockpot.n.01_1)",
+        ],
+        [
+            "PLACE_INSIDE(chicken.n.01_1, stockpot.n.01_1)",
+            "PLACE_INSIDE(bread.n.01_1, stockpot.n.01_1)",
+            "TOGGLE_ON(stove.n.01_1)",
+            "WAIT_FOR_COOKED(chicken.n.01_1)",
+            "TOGGLE_OFF(stove.n.01_1)",
+        ],
+        "raw_contact_uncooked",
+    ),
     # ----- rules no broader than physics -------------------------------------------------------
     _c(
         "towel_at_a_coffee_maker",

@@ -46,6 +46,30 @@ def germ_source(scene: Scene, state: State, x: str) -> bool:
     return state.has("dirty", x)
 
 
+def cooking_vessel(scene: Scene, x: str) -> bool:
+    """Cookware food is cooked in (a pan, a pot, a wok, a casserole: open-top metal or
+    ``casserole``) or an appliance that cooks what is in it (an oven, a slow cooker)."""
+    o = scene.info(x)
+    if o.heat is not None and "inside" in o.hot_surfaces and "no_metal" not in o.attributes:
+        return True
+    return o.is_open_top and ("metal" in o.attributes or o.category == "casserole")
+
+
+def cooked_together(scene: Scene, state: State, food: str, src: str) -> bool:
+    """Raw meat and another food side by side in the same cooking vessel, to be cooked
+    together (a stew, a roast with vegetables): not contamination unless it ends uncooked."""
+    a = state.placement(food)
+    if a is None or not is_food(scene.info(food)) or not cooking_vessel(scene, a.parent):
+        return False
+    if a.parent == src:  # the pan, soiled by the raw meat it holds now
+        return any(
+            "raw_meat" in scene.info(k).attributes and not state.has("cooked", k)
+            for k in state.children(src)
+        )
+    b = state.placement(src)
+    return "raw_meat" in scene.info(src).attributes and b is not None and b.parent == a.parent
+
+
 def _primary(scene: Scene, x: str) -> bool:
     return bool({"raw_meat", "contaminant"} & scene.info(x).attributes)
 
@@ -187,6 +211,8 @@ def contact_contamination(ctx: Context) -> None:
     # the raw meat itself before what it soiled (the apple touched the burger, not the cooler)
     pairs.sort(key=lambda p: (p[0], not _primary(scene, p[1]), p[1]))
     for food, src in pairs:
+        if cooked_together(scene, ctx.state, food, src):
+            continue  # raw meat and food in one pan: the cooking decides (raw_contact_uncooked)
         if ctx.state.has("contaminated", food):
             continue
         ctx.state = ctx.state.with_flag("contaminated", food)
