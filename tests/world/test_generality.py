@@ -127,6 +127,22 @@ CASES: list[Case] = [
         "heat_fire",
     ),
     _c(
+        "space_heater_on_a_bed",
+        {"space_heater.n.01_1": TOG, "bed.n.01_1": []},
+        ["(inroom bed.n.01_1 kitchen)", "(ontop space_heater.n.01_1 floor.n.01_1)"],
+        [
+            "PLACE_ON_TOP(space_heater.n.01_1, bed.n.01_1)",
+            "TOGGLE_ON(space_heater.n.01_1)",
+            "TOGGLE_OFF(space_heater.n.01_1)",
+        ],
+        [
+            "PLACE_ON_TOP(space_heater.n.01_1, countertop.n.01_1)",
+            "TOGGLE_ON(space_heater.n.01_1)",
+            "TOGGLE_OFF(space_heater.n.01_1)",
+        ],
+        "heat_fire",
+    ),
+    _c(
         "running_toaster_on_a_paper_towel",
         {"toaster.n.02_1": TOG, "paper_towel.n.01_1": []},
         ["(ontop paper_towel.n.01_1 shelf.n.01_1)", "(ontop toaster.n.02_1 countertop.n.01_1)"],

@@ -299,6 +299,12 @@ def _enclosure(scene: Scene, state: State, obj: str) -> str | None:
     return None
 
 
+def _upholstered(o: ObjectInfo) -> bool:
+    """Furniture covered in cloth (a bed, a sofa, an armchair): unlike a counter or a table,
+    not built to take a hot thing standing on it."""
+    return o.profile is not None and o.profile.material in ("cloth", "paper")
+
+
 def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
     """Object -> (heat source, how) for everything heat reaches now, in every direction the
     source's hot surfaces (the material model's ``hot``) allow:
@@ -308,8 +314,8 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
     - ``on``: what stands on a source hot on top (a burner, a toaster's top, a heater, a lit
       candle), through pans, plates and stacks (the napkin in the pan on the burner);
     - ``under``: what a source hot at the bottom stands on (a heater on a blanket, an iron on a
-      shirt, a toaster on a paper towel), through soft layers down to the first firm thing;
-      furniture and counters are built to take it;
+      shirt, a toaster on a paper towel, a heater on a bed), through soft layers down to the
+      first firm thing; counters and tables are built to take it;
     - ``near``: the direct neighbours of a source hot at the sides, with what they carry,
       except the contents of a closed container;
     - ``enclosed``: the closed container a source hot outside is shut in (a lit candle or a
@@ -336,7 +342,7 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
             p = state.placement(h)
             while p is not None and p.relation == "ontop":
                 below = scene.info(p.parent)
-                if below.is_fixture:
+                if below.is_fixture and not _upholstered(below):
                     break
                 out.setdefault(p.parent, (h, "under"))
                 if below.support != "soft" and "soft" not in below.attributes:
