@@ -117,7 +117,10 @@ def test_a_bad_declaration_names_the_attribute() -> None:
         with pytest.raises(TaskError, match=pattern):
             build_world(task)
     with pytest.raises(UnknownSynsetError):
-        describe("zorblax.n.01_1")
+        describe("zorblax.n.01_1", strict=True)
+    # drawing or generating (not loading a task): the documented defaults, marked as such
+    p = describe("zorblax.n.01_1").profile
+    assert p is not None and p.sources["material"] == "default"
 
 
 def test_the_docs_synset_table_is_current() -> None:

@@ -328,9 +328,12 @@ def describe(
     *,
     table_openable: bool = True,
     declared: dict[str, Any] | None = None,
+    strict: bool = False,
 ) -> ObjectInfo:
     """Build the :class:`ObjectInfo` of one instance.
 
+    ``strict`` (what :func:`~saferelbench.world.scene_builder.build_world` passes): a synset
+    whose material nothing knows is an error naming it, instead of the default profile.
     ``listed_abilities`` are the abilities the task file lists for it (IS-Bench's
     ``object_abilities``); they are added to what the taxonomy knows. ``table_openable=False``
     (what :func:`~saferelbench.world.scene_builder.build_world` passes) ignores the ``openable``
@@ -376,6 +379,7 @@ def describe(
         is_fixture=fixture,
         heat_inside=None if heat is None else heat.requires_inside,
         declared=declared,
+        strict=strict,
     )
     attrs |= _profile_attributes(profile)
     if profile.flammable:

@@ -602,8 +602,11 @@ def derive(
     is_fixture: bool,
     heat_inside: bool | None,
     declared: Mapping[str, Any] | None = None,
+    strict: bool = False,
 ) -> Profile:
-    """The profile of ``synset`` from what the table, the taxonomy and its name say."""
+    """The profile of ``synset`` from what the table, the taxonomy and its name say. With
+    ``strict`` (loading a task) a synset nothing knows is an :class:`UnknownSynsetError`;
+    without (drawing, generating), it gets the documented defaults, sourced ``default``."""
     declared = declared or {}
     _check_declared(synset, declared)
     anc = _ancestors(synset) if known else frozenset()
@@ -644,7 +647,7 @@ def derive(
         ),
     )
     if material is None:
-        if not known:
+        if not known and strict:
             raise UnknownSynsetError(
                 f"{synset}: unknown synset: its material cannot be worked out (not in the "
                 "BEHAVIOR-1K taxonomy, world/attributes.json or the task's declarations)"

@@ -92,6 +92,7 @@ def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
                     abilities,
                     table_openable=False,
                     declared=task.synset_attributes.get(synset_of(name)),
+                    strict=True,
                 )
             )
         except UnknownSynsetError as exc:
