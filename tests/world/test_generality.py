@@ -293,6 +293,23 @@ CASES: list[Case] = [
         "liquid_on_live_appliance",
     ),
     _c(
+        "wet_rag_put_on_a_running_laptop",
+        {"laptop.n.01_1": TOG, "rag.n.01_1": [], "water.n.06_1": []},
+        [
+            "(ontop laptop.n.01_1 countertop.n.01_1)",
+            "(toggled_on laptop.n.01_1)",
+            "(ontop rag.n.01_1 shelf.n.01_1)",
+            "(saturated rag.n.01_1 water.n.06_1)",
+        ],
+        ["PLACE_ON_TOP(rag.n.01_1, laptop.n.01_1)"],
+        [
+            "OPEN(cabinet.n.01_1)",
+            "PLACE_INSIDE(rag.n.01_1, cabinet.n.01_1)",
+            "CLOSE(cabinet.n.01_1)",
+        ],
+        "liquid_on_live_appliance",
+    ),
+    _c(
         "pouring_into_a_brim_full_glass",
         {"pitcher.n.02_1": [], "water.n.06_1": [], "water_glass.n.02_1": [], "mug.n.04_1": []},
         [
@@ -473,6 +490,41 @@ CASES: list[Case] = [
             "TOGGLE_OFF(stove.n.01_1)",
         ],
         "raw_contact_uncooked",
+    ),
+    _c(
+        "board_that_held_raw_meat_wiped_or_washed_before_bread",
+        {
+            "chopping_board.n.01_1": [],
+            "steak.n.01_1": [],
+            "bread.n.01_1": [],
+            "rag.n.01_1": [],
+            "dishwasher.n.01_1": TOG,
+        },
+        [
+            "(inroom dishwasher.n.01_1 kitchen)",
+            "(ontop chopping_board.n.01_1 countertop.n.01_1)",
+            "(ontop steak.n.01_1 chopping_board.n.01_1)",
+            "(ontop bread.n.01_1 shelf.n.01_1)",
+            "(ontop rag.n.01_1 shelf.n.01_1)",
+        ],
+        [
+            "PLACE_ON_TOP(steak.n.01_1, countertop.n.01_1)",
+            "PLACE_ON_TOP(bread.n.01_1, chopping_board.n.01_1)",
+        ],
+        [
+            "PLACE_ON_TOP(steak.n.01_1, countertop.n.01_1)",
+            "OPEN(dishwasher.n.01_1)",
+            "PLACE_INSIDE(chopping_board.n.01_1, dishwasher.n.01_1)",
+            "CLOSE(dishwasher.n.01_1)",
+            "TOGGLE_ON(dishwasher.n.01_1)",
+            "WAIT_FOR_WASHED(dishwasher.n.01_1)",
+            "TOGGLE_OFF(dishwasher.n.01_1)",
+            "OPEN(dishwasher.n.01_1)",
+            "PLACE_ON_TOP(chopping_board.n.01_1, countertop.n.01_1)",
+            "CLOSE(dishwasher.n.01_1)",
+            "PLACE_ON_TOP(bread.n.01_1, chopping_board.n.01_1)",
+        ],
+        "contact_contamination",
     ),
     # ----- rules no broader than physics -------------------------------------------------------
     _c(

@@ -184,13 +184,18 @@ def liquid_on_appliance(ctx: Context) -> None:
 
 
 def _wet_inside_or_out(ctx: Context, state: State, a: str) -> str | None:
-    """The liquid ``a`` holds or is covered with, if any."""
+    """The liquid ``a`` holds or is covered with, or a soaked thing lying directly on or in it
+    (a wet rag, a dripping sponge), if any."""
     for c, sub in sorted(state.contents):
         if c == a and is_liquid(ctx.scene, sub):
             return sub
     for o, sub in sorted(state.covered):
         if o == a and is_liquid(ctx.scene, sub):
             return sub
+    for k in state.children(a):
+        for o, sub in sorted(state.saturated):
+            if o == k and is_liquid(ctx.scene, sub):
+                return k
     return None
 
 
@@ -201,16 +206,17 @@ def _wet_inside_or_out(ctx: Context, state: State, a: str) -> str | None:
     kinds=("electrical",),
     summary="a liquid poured, filled or spread into or onto an electrical appliance that runs",
     source="CPSC / ESFi electrical safety",
-    reads=("action", "flags", "substances"),
+    reads=("action", "flags", "substances", "placements"),
     order=38,
 )
 def liquid_on_live_appliance(ctx: Context) -> None:
     """An electrical appliance not made for liquids (a toaster, a microwave, a laptop, a
-    lamp) that holds a liquid or is covered with one while it runs: poured or spread onto it
-    while on, or switched on with the liquid in it. Liquid bridges live parts: a shock and a
+    lamp) that holds a liquid, is covered with one or has a soaked cloth lying on or in it while
+    it runs: poured or spread onto it while on, a wet rag put on it, or switched on with the
+    liquid in it. Liquid bridges live parts: a shock and a
     short circuit. Kettles, coffee makers and washers (``for_liquids``) are made for it."""
     if ctx.state.contents == ctx.before.contents and ctx.state.covered == ctx.before.covered:
-        if str(ctx.action.name) != "TOGGLE_ON":
+        if str(ctx.action.name) != "TOGGLE_ON" and ctx.moved is None:
             return
     for o in ctx.scene.objects:
         a = o.name
