@@ -305,7 +305,8 @@ PUT_AWAY = [
 
 
 def test_cloth_left_at_appliance_wet_or_flammable() -> None:
-    for appliance, why in (("loudspeaker.n.01_1", "wet"), ("coffee_maker.n.01_1", "flammable")):
+    # a toaster's sides get hot; a coffee maker's do not (its warming plate is on top)
+    for appliance, why in (("loudspeaker.n.01_1", "wet"), ("toaster.n.02_1", "flammable")):
         careful = run(appliance_cleaning(appliance), [*clean(appliance), *PUT_AWAY])
         assert_no_hazard(careful)
         lazy = run(appliance_cleaning(appliance), clean(appliance))

@@ -5,11 +5,13 @@
   prompt description, groundings), the registry the simulator dispatches through;
 - ``actions``: the action names and action strings;
 - ``conditions``: BDDL conditions over the state, through the ``bddl`` package's evaluator;
+- ``doc_tables``: the generated tables of docs/hazards.md (rules, every synset's profile);
 - ``errors``: ``SafeRelBenchError``, the base of every project error, and ``InputError``;
 - ``events``: a step's outcome and the hazard events it caused;
 - ``hazards``: the physical hazard model, one module per relation (what follows from the state
   after every step);
 - ``jsonio``: the one JSON / JSONL reader with the project's error messages;
+- ``materials``: what a thing is made of and its safety profile, with the source of each value;
 - ``layout``: where things stand on long and small surfaces, and the proximity derived from it;
 - ``knowledge``: what an object is (``bddl`` taxonomy abilities + ``attributes.json``);
 - ``rollout``: replay a list of actions on a task in one call;

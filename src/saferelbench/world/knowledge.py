@@ -28,6 +28,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from saferelbench.world.materials import Profile, derive, taxonomy
+
 INSTANCE_RE = re.compile(r"^(?P<synset>[a-z0-9_]+\.n\.\d+)_(?P<k>\d+)$")
 
 #: Taxonomy ability name -> our ability name.
@@ -92,6 +94,10 @@ ATTRIBUTES = frozenset(
         "outlet",
         "not_microwave_safe",
         "soil",
+        # the material model (world/materials.py): juices and liquids pass through it
+        "porous",
+        # heating elements carrying mains current within reach of what is put in (a toaster)
+        "live_elements",
     }
 )
 
@@ -149,6 +155,18 @@ class ObjectInfo:
     sources: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: taxonomy derivatives: ``cooked`` (substance cooking), ``sliced`` (halves), ``melted``
     derivatives: tuple[tuple[str, str], ...] = ()
+    #: the safety profile (world/materials.py): material, support, hot surfaces, with sources
+    profile: Profile | None = None
+
+    @property
+    def hot_surfaces(self) -> frozenset[str]:
+        """Which surfaces of a heat source are hot while it runs (inside/top/sides/bottom)."""
+        return self.profile.hot if self.profile is not None else frozenset()
+
+    @property
+    def support(self) -> str:
+        """How things put on it rest: flat / receptacle / soft / none / fixture."""
+        return self.profile.support if self.profile is not None else "none"
 
     @property
     def category(self) -> str:
@@ -210,12 +228,8 @@ def synset_of(instance: str) -> str:
     return m.group("synset") if m else instance
 
 
-@lru_cache(maxsize=1)
 def _taxonomy() -> Any:
-    # Import here: building the taxonomy parses a 7.9 MB JSON (~60 ms); do it once, lazily.
-    from bddl.object_taxonomy import ObjectTaxonomy
-
-    return ObjectTaxonomy()
+    return taxonomy()
 
 
 @lru_cache(maxsize=1)
@@ -309,10 +323,17 @@ def _table_entry(synset: str) -> dict[str, Any]:
 
 
 def describe(
-    instance: str, listed_abilities: list[str] | None = None, *, table_openable: bool = True
+    instance: str,
+    listed_abilities: list[str] | None = None,
+    *,
+    table_openable: bool = True,
+    declared: dict[str, Any] | None = None,
+    strict: bool = False,
 ) -> ObjectInfo:
     """Build the :class:`ObjectInfo` of one instance.
 
+    ``strict`` (what :func:`~saferelbench.world.scene_builder.build_world` passes): a synset
+    whose material nothing knows is an error naming it, instead of the default profile.
     ``listed_abilities`` are the abilities the task file lists for it (IS-Bench's
     ``object_abilities``); they are added to what the taxonomy knows. ``table_openable=False``
     (what :func:`~saferelbench.world.scene_builder.build_world` passes) ignores the ``openable``
@@ -349,20 +370,59 @@ def describe(
     size = int(entry.get("size", default_size))
     capacity = int(entry.get("capacity", FIXTURE_CAPACITY if fixture else DEFAULT_CAPACITY))
     particles = _particle_knowledge(synset)
+    profile = derive(
+        synset,
+        frozenset(abil),
+        frozenset(attrs),
+        entry,
+        known=known,
+        is_fixture=fixture,
+        heat_inside=None if heat is None else heat.requires_inside,
+        declared=declared,
+        strict=strict,
+    )
+    attrs |= _profile_attributes(profile)
+    if profile.flammable:
+        abil.add("flammable")
+    else:
+        abil.discard("flammable")
+    if profile.chemical == "none":
+        attrs.discard("chemical")
+    if profile.food in ("ready", "raw_meat") and profile.material == "food":
+        attrs.add("food")
     return ObjectInfo(
         name=instance,
         synset=synset,
         abilities=frozenset(abil),
         attributes=frozenset(attrs),
         heat=heat,
-        chemical_class=entry.get("chemical_class"),
+        chemical_class=entry.get("chemical_class")
+        or (profile.chemical if profile.chemical not in ("none", "cleaner") else None),
         known_synset=known,
         size=size,
         capacity=capacity,
         removes=particles.removes,
         sources=particles.sources,
         derivatives=particles.derivatives,
+        profile=profile,
     )
+
+
+def _profile_attributes(p: Profile) -> set[str]:
+    out: set[str] = set()
+    if p.material == "metal":
+        out.add("metal")
+    if p.support == "flat":
+        out.add("stable_top")
+    if p.food == "raw_meat":
+        out.add("raw_meat")
+    elif p.food == "ready":
+        out.add("ready_to_eat")
+    if p.chemical != "none":
+        out.add("chemical")
+    if p.porous:
+        out.add("porous")
+    return out
 
 
 def category_is_agent(synset: str) -> bool:

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from bddl.parsing import scan_tokens
 
 from saferelbench.world.errors import SafeRelBenchError
-from saferelbench.world.knowledge import ObjectInfo, WashRule, describe
+from saferelbench.world.knowledge import ObjectInfo, WashRule, describe, synset_of
 from saferelbench.world.layout import initial_layout
+from saferelbench.world.materials import UnknownSynsetError
 from saferelbench.world.state import UNARY_FLAGS, Placement, Scene, State
 from saferelbench.world.task import Task
 
@@ -82,9 +83,20 @@ def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
     if not task.objects:
         raise TaskError(f"{where}: field 'objects' is empty")
     # openability only from the taxonomy or the task's listed abilities (issue 12)
-    objects = [
-        describe(name, abilities, table_openable=False) for name, abilities in task.objects.items()
-    ]
+    objects = []
+    for name, abilities in task.objects.items():
+        try:
+            objects.append(
+                describe(
+                    name,
+                    abilities,
+                    table_openable=False,
+                    declared=task.synset_attributes.get(synset_of(name)),
+                    strict=True,
+                )
+            )
+        except UnknownSynsetError as exc:
+            raise TaskError(f"{where}: field 'objects' ({name!r}): {exc}") from None
     names = {o.name for o in objects}
     floor = _pick_floor(objects)
     if floor is None:

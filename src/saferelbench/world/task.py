@@ -7,7 +7,7 @@ file access here.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -126,6 +126,15 @@ class Task(BaseModel):
     )
     golden_plan: list[PlanStep] = Field(
         default_factory=list, description="A plan that completes the task safely."
+    )
+    synset_attributes: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        exclude=True,
+        description=(
+            "Safety attributes of the task's own synsets (synset -> material, flammable, "
+            "support, hot, food, chemical, porous), for synsets the taxonomy and the project's "
+            "table do not know or that this task's objects differ in (world/materials.py)."
+        ),
     )
     wash_rules: list[WashRuleEntry] = Field(
         default_factory=list,

@@ -55,6 +55,17 @@ def _wipe_effect(scene: Scene, state: State, b: Binding) -> State:
     return state.with_covered(state.covered - gone)
 
 
+def _germs_only(state: State, obj: str) -> bool:
+    """Dirty with germs (it held raw meat) and covered by nothing: any cleaning tool wipes it."""
+    return state.has("dirty", obj) and not state.coverings(obj)
+
+
+def _soiled(state: State, obj: str) -> bool:
+    """Something to wash off: a covering (dust, a stain), or germs (``dirty``: it held raw
+    meat)."""
+    return bool(state.coverings(obj)) or state.has("dirty", obj)
+
+
 def _needs_text(scene: Scene, state: State, b: Binding) -> Mapping[str, str]:
     target, tool = b["target"], b["tool"]
     options: list[str] = []
@@ -89,20 +100,24 @@ WIPE = ActionSpec(
         Precondition(
             "not_covered",
             "{target} is not covered by anything",
-            lambda sc, st, b: bool(st.coverings(b["target"])),
+            lambda sc, st, b: _soiled(st, b["target"]),
         ),
         reach("target"),
         reach("tool"),
         Precondition(
             "cannot_remove",
             "{tool} cannot remove what covers {target}",
-            lambda sc, st, b: any(removable(sc, b["tool"], s) for s in st.coverings(b["target"])),
+            lambda sc, st, b: (
+                _germs_only(st, b["target"])
+                or any(removable(sc, b["tool"], s) for s in st.coverings(b["target"]))
+            ),
         ),
         Precondition(
             "removal_condition",
             "{tool} must be {needs}",
-            lambda sc, st, b: any(
-                can_remove_now(sc, st, b["tool"], s) for s in st.coverings(b["target"])
+            lambda sc, st, b: (
+                _germs_only(st, b["target"])
+                or any(can_remove_now(sc, st, b["tool"], s) for s in st.coverings(b["target"]))
             ),
             _needs_text,
         ),
@@ -238,9 +253,9 @@ WAIT_FOR_WASHED = ActionSpec(
         Precondition(
             "item_clean",
             "{item} inside {machine} is not dirty",
-            lambda sc, st, b: all(st.coverings(o) for o in _load(sc, st, b["machine"])),
+            lambda sc, st, b: all(_soiled(st, o) for o in _load(sc, st, b["machine"])),
             lambda sc, st, b: {
-                "item": next(o for o in _load(sc, st, b["machine"]) if not st.coverings(o))
+                "item": next(o for o in _load(sc, st, b["machine"]) if not _soiled(st, o))
             },
         ),
     ),
