@@ -358,6 +358,15 @@ def run(
             help="--model runs: start no further sample once the run has used this many tokens; --resume continues."
         ),
     ] = None,
+    actions: Annotated[
+        str,
+        typer.Option(
+            help="--model runs: json (a JSON text answer, the paper's protocol) or tools (one typed tool call per action). Results of the two are never pooled."
+        ),
+    ] = _DEFAULTS.actions,
+    image_history: Annotated[
+        int, typer.Option(min=1, help=_doc("image_history"))
+    ] = _DEFAULTS.image_history,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec."""
     if (agent is None) == (model is None):
@@ -398,6 +407,11 @@ def run(
     if model is None and any(v is not None for v in model_only.values()):
         given_flags = [k for k, v in model_only.items() if v is not None]
         raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
+    if model is None and actions == "tools":
+        raise fail(
+            "--actions tools only applies to --model runs (a Python agent answers in text; "
+            "run a built-in agent with tool calls as --model saferelbench/NAME)"
+        )
     price_table = None
     if prices is not None:
         from saferelbench.harness.ledger import PriceError, load_prices
@@ -435,6 +449,8 @@ def run(
             max_cost=max_cost,
             token_budget=token_budget,
             prices=price_table.to_json() if price_table is not None else None,
+            actions=actions,
+            image_history=image_history,
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
@@ -468,6 +484,8 @@ def run(
         extra={
             "step_limit": step_limit,
             "protocol": protocol,
+            "actions": config.actions,
+            "image_history": config.image_history,
             "max_invalid": max_invalid,
             "report_failures": report_failures,
             "scene_text": scene_text,
@@ -538,7 +556,10 @@ def run(
         console = Console()
         title = (
             f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
-            f"{config.protocol}  (rates in %)"
+            f"{config.protocol}"
+            + (" · tool calls" if config.actions == "tools" else "")
+            + (f" · {config.image_history} frames" if config.image_history > 1 else "")
+            + "  (rates in %)"
         )
         console.print(summary_table(summary, title))
         if summary.get("isbench"):

@@ -250,8 +250,12 @@ class ToolSession:
                 self._seen_calls.add(call.id)
                 result = results.get(call.id)
                 if result is not None and result.error is not None and not episode.finished:
+                    # the harness's own reason where it has one (the same as the plain loop's),
+                    # else Inspect's (a call it could not parse), on one line
+                    _, _, error = call_action(call.function, call.arguments, self.objects)
+                    reason = error or f"{call.function}: {result.error.message}"
                     raw = call_record(call.function, call.arguments)
-                    episode.submit_invalid(raw, f"{call.function}: {result.error.message}", usage)
+                    episode.submit_invalid(raw, " ".join(reason.split()), usage)
                     usage = None
             if usage:  # the turn's usage goes with the episode
                 for key, value in usage.items():

@@ -47,6 +47,9 @@ class Reply:
     #: image) and from the answer, so it varies with the prompt as a provider's would
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
+    #: tool calls to answer with, each ``{"name": ..., "arguments": dict or raw JSON text}``
+    #: (the finish reason becomes ``tool_calls``); ``text`` is then the message's content
+    tool_calls: list[dict[str, Any]] | None = None
 
 
 def count_prompt_tokens(body: dict[str, Any]) -> int:
@@ -106,12 +109,32 @@ def completion_body(
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": reply.text},
-                "finish_reason": reply.finish_reason,
+                "message": _message(reply, index),
+                "finish_reason": "tool_calls" if reply.tool_calls else reply.finish_reason,
             }
         ],
         "usage": reported_usage(reply, body or {}),
     }
+
+
+def _message(reply: Reply, index: int) -> dict[str, Any]:
+    """The assistant message of a completion: its text, and its tool calls if any."""
+    if not reply.tool_calls:
+        return {"role": "assistant", "content": reply.text}
+    calls = []
+    for i, call in enumerate(reply.tool_calls):
+        arguments = call.get("arguments") or {}
+        calls.append(
+            {
+                "id": f"call_{index}_{i}",
+                "type": "function",
+                "function": {
+                    "name": str(call["name"]),
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+                },
+            }
+        )
+    return {"role": "assistant", "content": reply.text or None, "tool_calls": calls}
 
 
 class _Server(ThreadingHTTPServer):
