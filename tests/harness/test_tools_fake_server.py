@@ -39,12 +39,17 @@ class ToolCaller:
         if not tools:
             return "no tools were offered"
         turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
-        if any(m["role"] == "tool" and "The episode has ended" in str(m.get("content")) for m in body["messages"]):
+        if any(
+            m["role"] == "tool" and "The episode has ended" in str(m.get("content"))
+            for m in body["messages"]
+        ):
             return "Finished."
         if turn == 0:
             return Reply(tool_calls=[{"name": "fly", "arguments": {"obj": LAPTOP}}])
         if turn == 1:
-            return Reply(tool_calls=[{"name": "place_on_top", "arguments": {"obj": GHOST, "target": DESK}}])
+            return Reply(
+                tool_calls=[{"name": "place_on_top", "arguments": {"obj": GHOST, "target": DESK}}]
+            )
         if turn == 2:
             return "I would rather describe the plan: move the book, then the laptop."
         plan = SAFE_PLAN[turn - 3] if turn - 3 < len(SAFE_PLAN) else "DONE"
@@ -74,7 +79,9 @@ def server():
 
 def _run(task_dir, tmp_path, model, **args):
     logs = inspect_eval(
-        saferelbench(split=f"isbench:{task_dir}", actions="tools", max_invalid=5, protocol="physical", **args),
+        saferelbench(
+            split=f"isbench:{task_dir}", actions="tools", max_invalid=5, protocol="physical", **args
+        ),
         model=model,
         log_dir=str(tmp_path / "logs"),
         display="none",
@@ -107,14 +114,23 @@ def test_scripted_tool_caller_runs_end_to_end(task_dir, tmp_path, server, loop):
     tools = _tools(bodies[0])
     assert {"place_on_top", "open", "done", "wait_for_cooked"} <= set(tools)
     place = tools["place_on_top"]
-    assert set(place["properties"]["obj"]["enum"]) == {LAPTOP, BOOK, TABLE, DESK, "floor.n.01_1", "agent.n.01_1"}
+    assert set(place["properties"]["obj"]["enum"]) == {
+        LAPTOP,
+        BOOK,
+        TABLE,
+        DESK,
+        "floor.n.01_1",
+        "agent.n.01_1",
+    }
     assert "caution" in place["properties"] and "caution" not in place["required"]
     assert place["required"] == ["obj", "target"]
     assert "tool" in bodies[0]["messages"][0]["content"]  # the tools-mode system text
     # each tool result brings the outcome and the next image
     last = bodies[-1]["messages"]
     tool_texts = [str(m.get("content")) for m in last if m["role"] == "tool"]
-    assert any("Action taken: PLACE_ON_TOP(hardback.n.01_1, coffee_table.n.01_1)" in t for t in tool_texts)
+    assert any(
+        "Action taken: PLACE_ON_TOP(hardback.n.01_1, coffee_table.n.01_1)" in t for t in tool_texts
+    )
     assert len(image_urls(bodies[1])) >= 1
 
 
