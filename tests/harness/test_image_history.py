@@ -29,7 +29,9 @@ def test_episode_frames_are_the_last_k_in_order(k):
     shown: list[bytes] = []  # the image of each step, as it was shown then
     for step, action in enumerate(MOVES, start=1):
         frames = episode.frames()
-        shown.append(episode.image())
+        png = episode.image()
+        assert png is not None
+        shown.append(png)
         expected = list(range(max(1, step - k + 1), step + 1))
         assert [s for s, _ in frames] == expected
         assert [png for _, png in frames] == [shown[s - 1] for s in expected]
@@ -59,7 +61,9 @@ def test_frames_redrawn_for_steps_never_drawn():
 def test_observation_offers_the_frames():
     episode = Episode(laptop_task(), EpisodeConfig(image_history=2))
     episode.submit(answer(MOVES[0]))
-    frames = episode.observe().extra["frames"]()
+    frames_of = episode.observe().extra["frames"]
+    assert callable(frames_of)
+    frames = frames_of()
     assert [s for s, _ in frames] == [1, 2]
 
 

@@ -27,9 +27,10 @@ def _episodes(tmp_path, agent, ids, **args):
         max_retries=0,
     )
     assert logs[0].status == "success", logs[0].error
+    samples = logs[0].samples or []
     return {
-        s.id: EpisodeResult.model_validate(s.scores[SCORER_NAME].metadata["episode"])
-        for s in logs[0].samples
+        s.id: EpisodeResult.model_validate(s.scores[SCORER_NAME].metadata["episode"])  # type: ignore[index]
+        for s in samples
     }
 
 

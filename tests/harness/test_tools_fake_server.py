@@ -88,8 +88,10 @@ def _run(task_dir, tmp_path, model, **args):
         max_retries=0,
     )
     assert logs[0].status == "success", logs[0].error
+    assert logs[0].samples
     sample = logs[0].samples[0]
-    return EpisodeResult.model_validate(sample.scores[SCORER_NAME].metadata["episode"])
+    assert sample.scores is not None
+    return EpisodeResult.model_validate(sample.scores[SCORER_NAME].metadata["episode"])  # type: ignore[index]
 
 
 @pytest.mark.parametrize("loop", ["plain", "react"])

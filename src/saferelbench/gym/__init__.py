@@ -10,8 +10,10 @@
     obs, reward, terminated, truncated, info = env.step("DONE")
     info["cost"]  # 1.0 where a hazard happened or a process condition was violated
 
-See :mod:`saferelbench.gym.env` for the spaces, the reward and the info keys, and
-:func:`play` to run a Python agent (the built-in ones included) through the environment.
+- ``env``: :class:`SafeRelBenchEnv`: the spaces, the reward, the info keys;
+- ``cost``: Safety-Gymnasium's cost convention over an episode (per step, and at its end).
+
+:func:`play` runs a Python agent (the built-in ones included) through the environment.
 """
 
 from __future__ import annotations

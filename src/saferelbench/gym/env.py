@@ -208,7 +208,7 @@ class SafeRelBenchEnv(gymnasium.Env[Obs, Action]):
             self._info(cost=cost, **extra),
         )
 
-    def render(self) -> NDArray[np.uint8] | None:  # type: ignore[override]
+    def render(self) -> NDArray[np.uint8] | None:
         if self.render_mode != "rgb_array" or self.episode is None:
             return None
         png = self.episode.image()

@@ -7,11 +7,11 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 
-from inspect_ai.model import ChatMessage, ContentImage, ContentText
+from inspect_ai.model import ChatMessage, Content, ContentImage, ContentText
 
 from saferelbench.harness.episode import Episode
 
-Content = ContentText | ContentImage
+__all__ = ["Content", "frame_contents", "images_in", "keep_last_images", "png_data_uri"]
 
 
 def png_data_uri(png: bytes) -> str:
@@ -59,7 +59,7 @@ def keep_last_images(messages: Sequence[ChatMessage], keep: int) -> list[ChatMes
         if isinstance(content, str):
             out.append(message)
             continue
-        parts = []
+        parts: list[Content] = []
         changed = False
         for part in reversed(content):
             if isinstance(part, ContentImage):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from inspect_ai.agent import AgentState, react
 from inspect_ai.model import (
@@ -159,7 +159,7 @@ class ToolSession:
 
     def _executor(self, name: str) -> Any:
         async def execute(**kwargs: Any) -> ToolResult:
-            return self.call(name, kwargs)
+            return cast(ToolResult, self.call(name, kwargs))
 
         return execute
 
