@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 import saferelbench.gym as srb_gym
 from saferelbench.agents.registry import make_agent
 from saferelbench.evaluation.results import RunInfo
-from saferelbench.gym import ENV_ID, SafeRelBenchEnv, play
+from saferelbench.gym import ENV_ID, SafeRelBenchEnv, play_env
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.runner import run_native
 from saferelbench.harness.sources import select_tasks
@@ -52,7 +52,7 @@ def test_check_env_passes_text_only_and_with_image_history():
 
 def _play_slice(agent_name, tasks, seed=0):
     env = text_env(tasks)
-    return {t.id: play(env, make_agent(agent_name), seed=seed, sample_id=t.id) for t in tasks}
+    return {t.id: play_env(env, make_agent(agent_name), seed=seed, sample_id=t.id) for t in tasks}
 
 
 def test_oracle_has_cost_zero_and_reward_one_on_a_slice():
@@ -201,3 +201,17 @@ def test_task_only_costs_on_every_spatial_sample():
     out = _play_slice("task-only", spatial)
     free = [sid for sid, r in out.items() if r["cost"] <= 0]
     assert not free, free
+
+
+def test_the_gym_example_of_docs_agents_runs():
+    """The Python blocks of docs/agents.md that use the environment run as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text("utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "SafeRelBench-v0" in b]
+    assert blocks
+    for block in blocks:
+        scope: dict = {}
+        exec(compile(block, "docs/agents.md", "exec"), scope)
+        assert scope["info"]["outcome"] == "ok"  # both steps of the example are valid

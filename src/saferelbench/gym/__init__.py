@@ -13,7 +13,7 @@
 - ``env``: :class:`SafeRelBenchEnv`: the spaces, the reward, the info keys;
 - ``cost``: Safety-Gymnasium's cost convention over an episode (per step, and at its end).
 
-:func:`play` runs a Python agent (the built-in ones included) through the environment.
+:func:`play_env` runs a Python agent (the built-in ones included) through the environment.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="saferelbench.gym.env:SafeRelBenchEnv")
 
 
-def play(
+def play_env(
     env: gymnasium.Env[Any, Any],
     agent: Any,
     *,
@@ -67,4 +67,4 @@ def play(
     }
 
 
-__all__ = ["ENV_ID", "SafeRelBenchEnv", "answer_text", "play", "step_cost", "termination_cost"]
+__all__ = ["ENV_ID", "SafeRelBenchEnv", "answer_text", "play_env", "step_cost", "termination_cost"]

@@ -41,7 +41,7 @@ from PIL import Image
 
 from saferelbench.gym.cost import step_cost, termination_cost
 from saferelbench.harness.awareness import judge_with_keywords
-from saferelbench.harness.episode import Episode, EpisodeConfig
+from saferelbench.harness.episode import Episode, EpisodeConfig, render_png
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.sources import select_tasks
 from saferelbench.harness.tips import TIPS_PHASE
@@ -211,8 +211,10 @@ class SafeRelBenchEnv(gymnasium.Env[Obs, Action]):
     def render(self) -> NDArray[np.uint8] | None:
         if self.render_mode != "rgb_array" or self.episode is None:
             return None
-        png = self.episode.image()
-        return decode_png(png) if png is not None else None
+        episode = self.episode
+        # drawn even when the agent gets no image (images=False): rendering is for the viewer
+        png = episode.image() or render_png(episode.scene, episode.state, self.config.labels)
+        return decode_png(png)
 
     # ----- what the agent gets ---------------------------------------------------------------
     def _observation(self) -> Obs:
