@@ -54,3 +54,28 @@ def test_one_mode_no_message():
     info = RunInfo(agent="a", extra={"actions": "json"})
     assert mixed_modes_warning([("a", info), ("b", RunInfo(agent="b"))]) is None
     assert mode_suffix(RunInfo(agent="a")) == ""
+
+
+def test_an_inspect_log_of_a_tools_run_is_labelled_with_its_mode(tmp_path):
+    from inspect_ai import eval as inspect_eval
+
+    from saferelbench.harness.sources import select_tasks
+    from saferelbench.inspect_adapter import registry  # noqa: F401
+    from saferelbench.inspect_adapter.task import saferelbench
+
+    ids = ",".join(t.id for t in select_tasks(split="all")[::200])
+    for actions in ("json", "tools"):
+        logs = inspect_eval(
+            saferelbench(ids=ids, images=False, actions=actions, image_history=2),
+            model="saferelbench/random",
+            log_dir=str(tmp_path / actions),
+            display="none",
+        )
+        assert logs[0].status == "success"
+    runs = load_runs([tmp_path / "json", tmp_path / "tools"])
+    assert [r.label for r in runs] == [
+        "saferelbench/random · base · 2 frames",
+        "saferelbench/random · base · tool calls · 2 frames",
+    ]
+    assert [r.info.extra["actions"] for r in runs] == ["json", "tools"]
+    assert [len(r.episodes) for r in runs] == [3, 3]
