@@ -153,3 +153,27 @@ def test_image_history_in_tools_mode_keeps_the_last_k_images(task_dir, tmp_path,
     counts = [len(image_urls(b)) for b in bodies]
     assert counts[0] == 1 and max(counts) == 2, counts
     assert all(c <= 2 for c in counts)
+
+
+def test_the_golden_player_of_the_fake_server_answers_with_tool_calls(tmp_path):
+    """``python -m saferelbench.testing.fake_server`` plays golden plans in tools mode too."""
+    from saferelbench.harness.sources import select_tasks
+    from saferelbench.testing.scripts import GoldenPlanPlayer
+
+    ids = [t.id for t in select_tasks(split="spatial")[::90]]
+    with FakeOpenAIServer(GoldenPlanPlayer()) as srv, pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LOCAL_BASE_URL", srv.base_url)
+        mp.setenv("LOCAL_API_KEY", "x")
+        logs = inspect_eval(
+            saferelbench(ids=",".join(ids), actions="tools", images=False),
+            model="openai-api/local/golden",
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+            max_retries=0,
+        )
+    samples = logs[0].samples or []
+    assert len(samples) == len(ids)
+    for s in samples:
+        episode = EpisodeResult.model_validate(s.scores[SCORER_NAME].metadata["episode"])  # type: ignore[index]
+        assert episode.success_and_safe, (s.id, [(x.action, x.outcome) for x in episode.steps])
+        assert all(x.outcome != "invalid" for x in episode.steps)
