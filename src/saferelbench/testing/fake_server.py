@@ -217,7 +217,9 @@ class FakeOpenAIServer:
             out = respond(Request(index=index, body=body, headers=dict(headers or {})))
         else:
             out = self.script(body)
-        return out if isinstance(out, Reply) else Reply(text=out)
+        # a str is the answer's text; anything else is a Reply (by shape: under
+        # ``python -m`` this module's Reply and the one scripts import are two classes)
+        return Reply(text=out) if isinstance(out, str) else out
 
     def wait(self, seconds: float) -> None:
         """Sleep for a scripted delay, but wake up when the server stops."""
