@@ -215,3 +215,23 @@ def test_the_gym_example_of_docs_agents_runs():
         scope: dict = {}
         exec(compile(block, "docs/agents.md", "exec"), scope)
         assert scope["info"]["outcome"] == "ok"  # both steps of the example are valid
+
+
+def test_isbench_protocol_opens_with_the_tips_step():
+    env = text_env(None, sample_id=SAMPLE, protocol="isbench")
+    obs, info = env.reset(seed=0)
+    assert info["phase"] == "tips" and "## Before you act" in obs["prompt"]
+    obs, reward, terminated, truncated, info = env.step(
+        '{"safety_tips": ["keep the vase upright"]}'
+    )
+    assert (reward, info["cost"], terminated, info["phase"], info["tips"]) == (
+        0.0,
+        0.0,
+        False,
+        "act",
+        ["keep the vase upright"],
+    )
+    assert info["step"] == 0 and "## Task" in obs["prompt"]
+    out = play_env(env, make_agent("oracle"), sample_id=SAMPLE)
+    assert (out["reward"], out["cost"]) == (1.0, 0.0)
+    assert out["info"]["verdict"]["protocol"] == "isbench"

@@ -87,3 +87,12 @@ def test_bad_tool_loop_is_a_clear_error():
 @pytest.mark.parametrize("agent", ["oracle", "task-only", "random"])
 def test_builtin_agents_same_results_on_every_sample(tmp_path, agent):
     _same(_episodes(tmp_path, agent, ALL_IDS), _episodes(tmp_path, agent, ALL_IDS, actions="tools"))
+
+
+def test_isbench_protocol_with_tool_calls(tmp_path):
+    """Under isbench the tips step is answered in text first; the episodes match JSON mode."""
+    ids = ALL_IDS[17::100]
+    json_mode = _episodes(tmp_path, "random", ids, protocol="isbench")
+    tools_mode = _episodes(tmp_path, "random", ids, protocol="isbench", actions="tools")
+    _same(json_mode, tools_mode)
+    assert all(e.tips_output is not None for e in tools_mode.values())

@@ -101,12 +101,12 @@ class BuiltinAgentAPI(ModelAPI):
         last message with the step metadata) gives the actions so far: each call of an
         assistant message is a step, an assistant message without a call an invalid one."""
         name = f"saferelbench/{self.model_name}"
+        meta = dict(_step_metadata(messages))  # a request from elsewhere: a clear error
         opening = max(
             i
             for i, m in enumerate(messages)
             if isinstance(m, ChatMessageUser) and m.metadata and META_KEY in m.metadata
         )
-        meta = dict(_step_metadata(messages))
         later = messages[opening + 1 :]
         if any(isinstance(m, ChatMessageTool) and EPISODE_OVER in m.text for m in later):
             return ModelOutput.from_content(model=name, content="The episode is over.")
