@@ -3,9 +3,9 @@
 Each action of the benchmark is a tool (``place_on_top(obj, target, caution=...)``), its
 arguments an enum of the task's object names; a call is one step and returns the outcome and
 the next image. The built-in agents answer with tool calls too, so this runs offline; for a
-real model use e.g. ``model="openai/gpt-4o"``. ``tool_loop="react"`` drives the calls with
-Inspect's ``react()`` agent instead of the plain loop; ``image_history=3`` shows the last
-three frames.
+real model use e.g. ``model="openai/gpt-4o"``. ``tool_loop="generate"`` runs the calls with
+Inspect's ``use_tools()`` + ``generate()``, ``tool_loop="react"`` with its ``react()`` agent,
+instead of the plain loop; ``image_history=3`` shows the last three frames.
 
 Command line: ``saferelbench run --model saferelbench/oracle --actions tools --limit 3`` or
 ``inspect eval saferelbench/saferelbench --model saferelbench/oracle -T actions=tools``.
@@ -20,7 +20,7 @@ from inspect_ai.model import ChatMessageAssistant
 
 import saferelbench as srb
 
-for loop in ("plain", "react"):
+for loop in ("plain", "generate", "react"):
     logs = eval(
         srb.inspect_task(split="spatial", limit=3, actions="tools", tool_loop=loop),
         model="saferelbench/oracle",

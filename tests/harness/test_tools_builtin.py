@@ -65,14 +65,15 @@ def test_builtin_agents_same_results_with_tool_calls(tmp_path, agent, ids):
         assert any(s.outcome == "invalid" for e in tools_mode.values() for s in e.steps)
 
 
-def test_react_loop_gives_the_same_episodes(tmp_path):
+@pytest.mark.parametrize("loop", ["react", "generate"])
+def test_inspect_loops_give_the_same_episodes(tmp_path, loop):
     ids = ALL_IDS[11::48]
     json_mode = _episodes(tmp_path, "random", ids)
-    _same(json_mode, _episodes(tmp_path, "random", ids, actions="tools", tool_loop="react"))
-    oracle_ids = ALL_IDS[13::128]
+    _same(json_mode, _episodes(tmp_path, "random", ids, actions="tools", tool_loop=loop))
+    oracle_ids = ALL_IDS[13::256]
     _same(
         _episodes(tmp_path, "oracle", oracle_ids),
-        _episodes(tmp_path, "oracle", oracle_ids, actions="tools", tool_loop="react"),
+        _episodes(tmp_path, "oracle", oracle_ids, actions="tools", tool_loop=loop),
     )
 
 

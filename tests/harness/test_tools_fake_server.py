@@ -94,7 +94,7 @@ def _run(task_dir, tmp_path, model, **args):
     return EpisodeResult.model_validate(sample.scores[SCORER_NAME].metadata["episode"])  # type: ignore[index]
 
 
-@pytest.mark.parametrize("loop", ["plain", "react"])
+@pytest.mark.parametrize("loop", ["plain", "generate", "react"])
 def test_scripted_tool_caller_runs_end_to_end(task_dir, tmp_path, server, loop):
     srv, script = server
     before = len(script.bodies)

@@ -185,6 +185,8 @@ def episode_solver(
                 config=generate_config,
                 cache=cache,
                 loop=loop,
+                state=state,
+                generate=generate,
             )
         while not episode.finished:
             # Render and encode the observation off the event loop: PNG compression releases

@@ -56,7 +56,8 @@ def saferelbench(
     expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
     recorded episodes spent that much (``prices``: the price table); ``actions``: json (the
     answer is a JSON text object, default) or tools (one typed tool call per action;
-    ``tool_loop``: plain or react, Inspect's ``react()`` agent); ``image_history``: the last K
+    ``tool_loop``: plain, generate (Inspect's ``use_tools`` + ``generate``) or react (its
+    ``react()`` agent)); ``image_history``: the last K
     frames per step, each marked with its step. Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """

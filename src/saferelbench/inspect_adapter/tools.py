@@ -10,10 +10,11 @@ of the episode (:class:`~saferelbench.harness.episode.Episode`): its result is t
 What is measured does not change: a call becomes the same action string a JSON answer names and
 runs through the same episode. A call that names no action tool, an argument that is no object of
 the task, a missing argument, and an answer in text instead of a call are each an invalid step with
-a reason. :class:`ToolSession` runs one episode in this mode, either with its own loop
-(:func:`run_tool_episode`: the model is called with the tools, the plain ``use_tools`` way) or
-inside Inspect's ``react()`` agent (:func:`run_react_episode`; its ``on_continue`` hook records
-the calls Inspect rejected before running them and the text answers).
+a reason. :class:`ToolSession` runs one episode in this mode, driven by the harness's own loop
+(:func:`run_tool_episode`: the model called with the tools, each call run as a step in order),
+by Inspect's ``use_tools()`` + ``generate(tool_calls="single")`` (:func:`run_generate_episode`)
+or by Inspect's ``react()`` agent (:func:`run_react_episode`); under the last two,
+:meth:`ToolSession.after_turn` records the calls Inspect refused to run and the text answers.
 """
 
 from __future__ import annotations
@@ -33,18 +34,26 @@ from inspect_ai.model import (
     ContentText,
     GenerateConfig,
     Model,
+    ModelOutput,
 )
+from inspect_ai.solver import Generate, TaskState
 from inspect_ai.tool import ToolDef, ToolParams, ToolResult
 
 from saferelbench.evaluation.results import StepRecord
 from saferelbench.harness.episode import Episode
 from saferelbench.harness.prompts import system_prompt
 from saferelbench.harness.tips import TIPS_PHASE
-from saferelbench.inspect_adapter.images import Content, frame_contents, keep_last_images
+from saferelbench.inspect_adapter.images import (
+    Content,
+    frame_contents,
+    images_in,
+    keep_last_images,
+)
 from saferelbench.world.action_specs import REGISTRY, ActionSpec
 
-#: How the tool calls are driven: the harness's own loop, or Inspect's ``react()`` agent.
-TOOL_LOOPS = ("plain", "react")
+#: How the tool calls are driven: the harness's own loop (``plain``), Inspect's ``use_tools()``
+#: with ``generate(tool_calls="single")`` (``generate``), or Inspect's ``react()`` agent.
+TOOL_LOOPS = ("plain", "generate", "react")
 #: The optional argument every action tool takes.
 CAUTION = "caution"
 #: The start of a tool result once the episode is over (the built-in providers look for it).
@@ -230,18 +239,25 @@ class ToolSession:
     def system_message(self) -> ChatMessageSystem:
         return ChatMessageSystem(content=system_prompt(self.episode.task, "tools"))
 
-    # ----- the react() hook --------------------------------------------------------------------
+    # ----- after a turn of Inspect's own loops (react(), generate) ----------------------------
     async def on_continue(self, state: AgentState) -> bool | str:
-        """After each turn of ``react()``: record the calls Inspect refused to run (no such
-        tool, an argument outside the enum) and a text answer as invalid steps, keep the last
-        K images; continue while the episode goes on."""
+        """The ``on_continue`` hook of ``react()``: see :meth:`after_turn`."""
+        return self.after_turn(state.messages, state.output)
+
+    def after_turn(self, messages: list[ChatMessage], output: ModelOutput) -> bool | str:
+        """After a turn that Inspect ran (the model call, then its tool calls): record the calls
+        Inspect refused to run (no such tool, an argument outside the enum) and a text answer
+        as invalid steps, keep the last K images in ``messages`` (in place). Returns False
+        once the episode is over, else True, or the message to send after a text answer."""
         episode = self.episode
-        message = state.output.message
-        usage = turn_usage(state.output, episode)
+        message = output.message
+        last = max((i for i, m in enumerate(messages) if m is message), default=len(messages))
+        sent = min(images_in(messages[:last]), episode.config.image_history)
+        usage = turn_usage(output, episode, sent)
         if message.tool_calls:
             results = {
                 m.tool_call_id: m
-                for m in state.messages
+                for m in messages
                 if isinstance(m, ChatMessageTool) and m.tool_call_id
             }
             for call in message.tool_calls:
@@ -262,15 +278,15 @@ class ToolSession:
                     episode.usage[key] = episode.usage.get(key, 0) + value
         else:
             self.text_answer(message.text, usage)
-        state.messages[:] = keep_last_images(state.messages, episode.config.image_history)
+        messages[:] = keep_last_images(messages, episode.config.image_history)
         if episode.finished:
             return False
         return True if message.tool_calls else CALL_A_TOOL
 
 
-def turn_usage(output: Any, episode: Episode) -> dict[str, int] | None:
-    """One model call's usage (calls, images sent, tokens as reported)."""
-    out = {"calls": 1, "images": episode.config.image_history if episode.config.images else 0}
+def turn_usage(output: Any, episode: Episode, images: int = 1) -> dict[str, int] | None:
+    """One model call's usage (calls, ``images`` sent, tokens as reported)."""
+    out = {"calls": 1, "images": images if episode.config.images else 0}
     usage = getattr(output, "usage", None)
     if usage is not None:
         for key in ("input_tokens", "output_tokens", "total_tokens"):
@@ -311,7 +327,7 @@ async def _open(
         except Exception as exc:
             episode.fail(exc)
             return None
-        episode.submit_tips(output.completion, turn_usage(output, episode))
+        episode.submit_tips(output.completion, turn_usage(output, episode, images_in(messages)))
         messages.append(ChatMessageAssistant(content=episode.tips_output or ""))
         messages[0] = session.system_message()
     else:
@@ -328,6 +344,8 @@ async def play_with_tools(
     config: GenerateConfig,
     cache: CachePolicy | bool,
     loop: str = "plain",
+    state: TaskState | None = None,
+    generate: Generate | None = None,
 ) -> list[ChatMessage]:
     """Play ``episode`` with tool calls (``loop``: ``plain`` or ``react``); return the
     conversation for the log, text only (the images are in the model events)."""
@@ -339,6 +357,10 @@ async def play_with_tools(
         return []
     if loop == "react":
         messages = await run_react_episode(session, model, opened)
+    elif loop == "generate":
+        if state is None or generate is None:
+            raise ValueError("tool_loop 'generate' needs the solver's state and generate")
+        messages = await run_generate_episode(session, state, generate, opened, config)
     else:
         messages = await run_tool_episode(session, model, opened, config=config, cache=cache)
     return keep_last_images(messages, 0)
@@ -365,7 +387,7 @@ async def run_tool_episode(
         except Exception as exc:  # after Inspect's own retries: the episode errors
             episode.fail(exc)
             break
-        usage: dict[str, int] | None = turn_usage(output, episode)
+        usage: dict[str, int] | None = turn_usage(output, episode, images_in(shown))
         messages.append(output.message)
         calls = output.message.tool_calls or []
         if not calls:
@@ -402,4 +424,35 @@ async def run_react_episode(
         return messages
     if not episode.finished:  # the agent loop stopped on its own (a refusal, an overflow)
         episode.fail("the react() agent stopped before the episode ended")
+    return list(state.messages)
+
+
+async def run_generate_episode(
+    session: ToolSession,
+    state: TaskState,
+    generate: Generate,
+    messages: list[ChatMessage],
+    config: GenerateConfig,
+) -> list[ChatMessage]:
+    """Play the episode with Inspect's own machinery, as a solver would: the tools set on the
+    task state (``use_tools()``), then ``generate(tool_calls="single")`` per turn (one model
+    call and its tool calls); after each turn :meth:`ToolSession.after_turn`."""
+    episode = session.episode
+    state.messages = messages
+    state.tools = [tool.as_tool() for tool in session.tools()]
+    state.tool_choice = "auto"
+    options = config.model_dump(exclude_none=True)
+    while not episode.finished:
+        try:
+            state = await generate(state, tool_calls="single", **options)
+        except Exception as exc:  # after Inspect's own retries: the episode errors
+            episode.fail(exc)
+            break
+        go_on = session.after_turn(state.messages, state.output)
+        if go_on is False:
+            break
+        if isinstance(go_on, str):
+            state.messages.append(ChatMessageUser(content=go_on))
+    if not episode.finished:
+        episode.fail("the generate loop stopped before the episode ended")
     return list(state.messages)
