@@ -1,4 +1,6 @@
 """The Inspect solver: one closed-loop episode per sample with the evaluated model.
+With ``actions="tools"`` the model answers with tool calls instead
+(:mod:`saferelbench.inspect_adapter.tools`).
 
 It runs :class:`~saferelbench.harness.episode.Episode` and calls ``get_model()`` once per step
 with the image (a PNG data URI) and the step prompt. A model error that survives Inspect's
@@ -119,8 +121,8 @@ def episode_solver(
     """Run the closed-loop episode of the sample with the evaluated model. ``config``: a
     :class:`~saferelbench.harness.config.RunConfig` as JSON (default: the defaults); with
     ``record_dir``, observation images are saved in that run directory; ``loop`` (tool-call
-    actions only): ``plain`` (the model called with the tools) or ``react`` (Inspect's
-    ``react()`` agent)."""
+    actions only): ``plain`` (the model called with the tools), ``generate`` (Inspect's
+    ``use_tools`` + ``generate``) or ``react`` (Inspect's ``react()`` agent)."""
     run_config = RunConfig.from_json(config or {})
     episode_config = run_config.episode()
     seed, images = run_config.seed, run_config.images
