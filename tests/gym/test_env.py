@@ -235,3 +235,15 @@ def test_isbench_protocol_opens_with_the_tips_step():
     out = play_env(env, make_agent("oracle"), sample_id=SAMPLE)
     assert (out["reward"], out["cost"]) == (1.0, 0.0)
     assert out["info"]["verdict"]["protocol"] == "isbench"
+
+
+def test_bad_arguments_are_one_clear_line():
+    from saferelbench.harness.config import RunConfigError
+
+    with pytest.raises(RunConfigError, match="--protocol: 'strict' is not one of"):
+        gymnasium.make(ENV_ID, sample_id=SAMPLE, protocol="strict")
+    with pytest.raises(RunConfigError, match="--image-history must be at least 1"):
+        gymnasium.make(ENV_ID, sample_id=SAMPLE, image_history=0)
+    env = text_env(None, sample_id=SAMPLE)
+    with pytest.raises(ValueError, match="'nope' is not in the selection"):
+        env.reset(options={"sample_id": "nope"})

@@ -41,8 +41,8 @@ from PIL import Image
 
 from saferelbench.gym.cost import step_cost, termination_cost
 from saferelbench.harness.awareness import judge_with_keywords
+from saferelbench.harness.config import RunConfig
 from saferelbench.harness.episode import Episode, EpisodeConfig, render_png
-from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.harness.sources import select_tasks
 from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.world.task import Task
@@ -115,15 +115,18 @@ class SafeRelBenchEnv(gymnasium.Env[Obs, Action]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: {render_mode!r} is not one of ['rgb_array']")
         self.render_mode = render_mode
-        self.config = EpisodeConfig(
-            prompt=PromptOptions(PromptVariant.parse(prompt), report_failures, scene_text),
+        # checked as `run` checks its options (a bad value: one line naming the option)
+        self.config: EpisodeConfig = RunConfig.build(
+            prompt=prompt,
+            report_failures=report_failures,
+            scene_text=scene_text,
             step_limit=step_limit,
             max_invalid=max_invalid,
             labels=labels,
             images=images,
-            protocol=protocol,  # type: ignore[arg-type]
+            protocol=protocol,
             image_history=image_history,
-        )
+        ).episode()
         if step_penalty < 0:
             raise ValueError(f"step_penalty must be at least 0, got {step_penalty}")
         self.step_penalty = float(step_penalty)
