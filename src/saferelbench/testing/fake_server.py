@@ -5,7 +5,7 @@ a *script* returns for the request, and keeps every request body, so tests can c
 provider really sent (the image data URI, the prompt text, the temperature) and benchmarks can
 measure the harness's overhead per call without a model.
 
-A script is ``(request_body: dict) -> str | Reply``. A :class:`Reply` can also ask for an HTTP
+A script is ``(request_body: dict) -> str | Reply`` (or a dict of Reply's fields). A :class:`Reply` can also ask for an HTTP
 error status, a delay, a body cut short, a raw body or a dropped connection. A script object
 with a ``respond(request: Request) -> str | Reply`` method also gets the request's headers and
 arrival number: :mod:`saferelbench.testing.faults` builds fault injection on that.
@@ -86,7 +86,7 @@ def reported_usage(reply: Reply, body: dict[str, Any]) -> dict[str, int]:
     }
 
 
-Script = Callable[[dict[str, Any]], "str | Reply"]
+Script = Callable[[dict[str, Any]], "str | Reply | dict[str, Any]"]
 
 
 @dataclass(frozen=True)
@@ -217,8 +217,10 @@ class FakeOpenAIServer:
             out = respond(Request(index=index, body=body, headers=dict(headers or {})))
         else:
             out = self.script(body)
-        # a str is the answer's text; anything else is a Reply (by shape: under
-        # ``python -m`` this module's Reply and the one scripts import are two classes)
+        # a str is the answer's text, a dict the fields of a Reply; anything else is a Reply
+        # (by shape: under ``python -m`` this module's Reply and an imported one are two classes)
+        if isinstance(out, dict):
+            return Reply(**out)
         return Reply(text=out) if isinstance(out, str) else out
 
     def wait(self, seconds: float) -> None:

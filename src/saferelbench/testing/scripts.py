@@ -106,8 +106,6 @@ class GoldenPlanPlayer:
     def tool_answer(self, body: dict[str, Any], text: str) -> Any:
         """Tools mode: the next golden action as a call of its tool (the actions so far are
         the calls of the earlier assistant messages); a text answer once the episode is over."""
-        from saferelbench.testing.fake_server import Reply
-
         messages = body.get("messages") or []
         if any(
             m.get("role") == "tool" and "episode has ended" in str(m.get("content"))
@@ -127,4 +125,5 @@ class GoldenPlanPlayer:
         arguments: dict[str, Any] = dict(zip(params, args, strict=False))
         if caution:
             arguments["caution"] = caution
-        return Reply(tool_calls=[{"name": name.lower(), "arguments": arguments}])
+        # a dict of Reply's fields (this module does not import the server)
+        return {"tool_calls": [{"name": name.lower(), "arguments": arguments}]}
