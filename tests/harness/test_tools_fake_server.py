@@ -3,6 +3,7 @@ with tool calls, including a call to no tool, an object outside the task and a t
 (each an invalid step with a clear reason), through the plain loop and through ``react()``."""
 
 import json
+import re
 
 import pytest
 
@@ -153,6 +154,12 @@ def test_image_history_in_tools_mode_keeps_the_last_k_images(task_dir, tmp_path,
     counts = [len(image_urls(b)) for b in bodies]
     assert counts[0] == 1 and max(counts) == 2, counts
     assert all(c <= 2 for c in counts)
+    for body in bodies:  # every frame is marked with its step, in order, oldest first
+        text = json.dumps(body["messages"])
+        steps = [int(n) for n in re.findall(r"Image at step (\d+)", text)]
+        assert steps == sorted(steps) and len(set(steps)) == len(steps), steps
+    last = json.dumps(bodies[-1]["messages"])
+    assert "(an earlier image, no longer shown)" in last
 
 
 def test_the_golden_player_of_the_fake_server_answers_with_tool_calls(tmp_path):

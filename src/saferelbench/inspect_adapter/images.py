@@ -23,10 +23,11 @@ def frame_label(step: int, current: bool) -> str:
     return f"Image at step {step} (now):" if current else f"Image at step {step}:"
 
 
-def frame_contents(episode: Episode, *, last_only: bool = False) -> list[Content]:
+def frame_contents(episode: Episode, *, last_only: bool = False, now: bool = True) -> list[Content]:
     """The step's images: one image (``image_history`` 1) or the labelled last K frames;
     ``last_only``: the current frame alone, labelled (a tool result of a continuing
-    conversation, where the earlier frames are already in the messages)."""
+    conversation, where the earlier frames are already in the messages); ``now=False``: no
+    frame is marked as the current one (a message that stays in a conversation)."""
     if not episode.config.images:
         return []
     if episode.config.image_history == 1 and not last_only:
@@ -40,7 +41,7 @@ def frame_contents(episode: Episode, *, last_only: bool = False) -> list[Content
         current = i == len(frames) - 1
         uri = episode.image_data_uri() if current else png_data_uri(png)
         # a tool result stays in the conversation: "now" would turn false a step later
-        out.append(ContentText(text=frame_label(step, current and not last_only)))
+        out.append(ContentText(text=frame_label(step, current and now and not last_only)))
         out.append(ContentImage(image=uri or png_data_uri(png)))
     return out
 

@@ -231,7 +231,7 @@ class ToolSession:
         the images (the last K frames)."""
         prompt = self.episode.prompt()
         content: list[Content] = [
-            *frame_contents(self.episode),
+            *frame_contents(self.episode, now=False),
             ContentText(text=f"{prompt.user.rstrip()}\n\n{TOOLS_NOTE}\n"),
         ]
         return ChatMessageUser(content=content, metadata=metadata)
