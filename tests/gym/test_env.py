@@ -247,3 +247,11 @@ def test_bad_arguments_are_one_clear_line():
     env = text_env(None, sample_id=SAMPLE)
     with pytest.raises(ValueError, match="'nope' is not in the selection"):
         env.reset(options={"sample_id": "nope"})
+
+
+def test_step_penalty_shapes_the_reward():
+    env = text_env(None, sample_id=SAMPLE, step_penalty=0.05)
+    out = play_env(env, make_agent("oracle"), sample_id=SAMPLE)
+    assert out["reward"] == pytest.approx(1.0 - 0.05 * out["steps"])
+    with pytest.raises(ValueError, match="step_penalty"):
+        text_env(None, sample_id=SAMPLE, step_penalty=-1)
