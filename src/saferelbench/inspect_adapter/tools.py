@@ -10,11 +10,11 @@ of the episode (:class:`~saferelbench.harness.episode.Episode`): its result is t
 What is measured does not change: a call becomes the same action string a JSON answer names and
 runs through the same episode. A call that names no action tool, an argument that is no object of
 the task, a missing argument, and an answer in text instead of a call are each an invalid step with
-a reason. :class:`ToolSession` runs one episode in this mode, driven by the harness's own loop
+a reason. :class:`ToolEpisode` runs one episode in this mode, driven by the harness's own loop
 (:func:`run_tool_episode`: the model called with the tools, each call run as a step in order),
 by Inspect's ``use_tools()`` + ``generate(tool_calls="single")`` (:func:`run_generate_episode`)
 or by Inspect's ``react()`` agent (:func:`run_react_episode`); under the last two,
-:meth:`ToolSession.after_turn` records the calls Inspect refused to run and the text answers.
+:meth:`ToolEpisode.after_turn` records the calls Inspect refused to run and the text answers.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def call_record(function: str, arguments: Mapping[str, Any] | None) -> str:
     )
 
 
-class ToolSession:
+class ToolEpisode:
     """One episode answered with tool calls."""
 
     def __init__(self, episode: Episode) -> None:
@@ -296,9 +296,9 @@ def turn_usage(output: Any, episode: Episode, images: int = 1) -> dict[str, int]
     return out
 
 
-def _tips_messages(session: ToolSession, metadata: dict[str, Any] | None) -> list[ChatMessage]:
-    prompt = session.episode.prompt()
-    content: list[Content] = [*frame_contents(session.episode), ContentText(text=prompt.user)]
+def _tips_messages(driver: ToolEpisode, metadata: dict[str, Any] | None) -> list[ChatMessage]:
+    prompt = driver.episode.prompt()
+    content: list[Content] = [*frame_contents(driver.episode), ContentText(text=prompt.user)]
     return [
         ChatMessageSystem(content=prompt.system),
         ChatMessageUser(content=content, metadata=metadata),
@@ -309,7 +309,7 @@ Metadata = Callable[[], dict[str, Any] | None]
 
 
 async def _open(
-    session: ToolSession,
+    driver: ToolEpisode,
     model: Model,
     metadata: Metadata,
     config: GenerateConfig,
@@ -318,10 +318,10 @@ async def _open(
     """The conversation up to the first action: under ``isbench`` the tips step (in text, no
     tools) first; then the system text of tools mode and the step prompt with the images.
     None: the model failed at the tips step (the episode is over)."""
-    episode = session.episode
+    episode = driver.episode
     messages: list[ChatMessage] = []
     if episode.phase == TIPS_PHASE:
-        messages = _tips_messages(session, metadata())
+        messages = _tips_messages(driver, metadata())
         try:
             output = await model.generate(messages, config=config, cache=cache)
         except Exception as exc:
@@ -329,10 +329,10 @@ async def _open(
             return None
         episode.submit_tips(output.completion, turn_usage(output, episode, images_in(messages)))
         messages.append(ChatMessageAssistant(content=episode.tips_output or ""))
-        messages[0] = session.system_message()
+        messages[0] = driver.system_message()
     else:
-        messages = [session.system_message()]
-    messages.append(session.act_message(metadata()))
+        messages = [driver.system_message()]
+    messages.append(driver.act_message(metadata()))
     return messages
 
 
@@ -351,23 +351,23 @@ async def play_with_tools(
     conversation for the log, text only (the images are in the model events)."""
     if loop not in TOOL_LOOPS:
         raise ValueError(f"tool_loop: {loop!r} is not one of {', '.join(TOOL_LOOPS)}")
-    session = ToolSession(episode)
-    opened = await _open(session, model, metadata, config, cache)
+    driver = ToolEpisode(episode)
+    opened = await _open(driver, model, metadata, config, cache)
     if opened is None:
         return []
     if loop == "react":
-        messages = await run_react_episode(session, model, opened)
+        messages = await run_react_episode(driver, model, opened)
     elif loop == "generate":
         if state is None or generate is None:
             raise ValueError("tool_loop 'generate' needs the solver's state and generate")
-        messages = await run_generate_episode(session, state, generate, opened, config)
+        messages = await run_generate_episode(driver, state, generate, opened, config)
     else:
-        messages = await run_tool_episode(session, model, opened, config=config, cache=cache)
+        messages = await run_tool_episode(driver, model, opened, config=config, cache=cache)
     return keep_last_images(messages, 0)
 
 
 async def run_tool_episode(
-    session: ToolSession,
+    driver: ToolEpisode,
     model: Model,
     messages: list[ChatMessage],
     *,
@@ -376,8 +376,8 @@ async def run_tool_episode(
 ) -> list[ChatMessage]:
     """Play the episode with tool calls, one model call per turn; every call of a turn is a
     step, in order. Returns the conversation (images included)."""
-    episode = session.episode
-    tools = session.tools()
+    episode = driver.episode
+    tools = driver.tools()
     while not episode.finished:
         shown = keep_last_images(messages, episode.config.image_history)
         try:
@@ -391,12 +391,12 @@ async def run_tool_episode(
         messages.append(output.message)
         calls = output.message.tool_calls or []
         if not calls:
-            session.text_answer(output.completion, usage)
+            driver.text_answer(output.completion, usage)
             if not episode.finished:
                 messages.append(ChatMessageUser(content=CALL_A_TOOL))
             continue
         for call in calls:
-            content = session.call(call.function, call.arguments, usage, call.parse_error)
+            content = driver.call(call.function, call.arguments, usage, call.parse_error)
             usage = None
             messages.append(
                 ChatMessageTool(content=content, tool_call_id=call.id, function=call.function)
@@ -405,17 +405,17 @@ async def run_tool_episode(
 
 
 async def run_react_episode(
-    session: ToolSession, model: Model, messages: list[ChatMessage]
+    driver: ToolEpisode, model: Model, messages: list[ChatMessage]
 ) -> list[ChatMessage]:
     """Play the episode inside Inspect's ``react()`` agent (no submit tool; the episode's end
     stops it)."""
-    episode = session.episode
+    episode = driver.episode
     agent = react(
         prompt=None,
-        tools=session.tools(),
+        tools=driver.tools(),
         model=model,
         submit=False,
-        on_continue=session.on_continue,
+        on_continue=driver.on_continue,
     )
     try:
         state = await agent(AgentState(messages=messages))
@@ -428,7 +428,7 @@ async def run_react_episode(
 
 
 async def run_generate_episode(
-    session: ToolSession,
+    driver: ToolEpisode,
     state: TaskState,
     generate: Generate,
     messages: list[ChatMessage],
@@ -436,10 +436,10 @@ async def run_generate_episode(
 ) -> list[ChatMessage]:
     """Play the episode with Inspect's own machinery, as a solver would: the tools set on the
     task state (``use_tools()``), then ``generate(tool_calls="single")`` per turn (one model
-    call and its tool calls); after each turn :meth:`ToolSession.after_turn`."""
-    episode = session.episode
+    call and its tool calls); after each turn :meth:`ToolEpisode.after_turn`."""
+    episode = driver.episode
     state.messages = messages
-    state.tools = [tool.as_tool() for tool in session.tools()]
+    state.tools = [tool.as_tool() for tool in driver.tools()]
     state.tool_choice = "auto"
     options = config.model_dump(exclude_none=True)
     while not episode.finished:
@@ -448,7 +448,7 @@ async def run_generate_episode(
         except Exception as exc:  # after Inspect's own retries: the episode errors
             episode.fail(exc)
             break
-        go_on = session.after_turn(state.messages, state.output)
+        go_on = driver.after_turn(state.messages, state.output)
         if go_on is False:
             break
         if isinstance(go_on, str):
