@@ -77,7 +77,7 @@ def test_task_only_has_a_positive_cost_on_every_spatial_sample_of_a_slice():
 
 @pytest.mark.parametrize("agent_name", ["oracle", "task-only", "random"])
 def test_summed_cost_and_verdict_agree_with_run(agent_name):
-    tasks = ALL[3::24]
+    tasks = ALL[3::48] if agent_name == "oracle" else ALL[3::24]  # the planner is the cost
     native = run_native(
         tasks,
         make_agent(agent_name),
