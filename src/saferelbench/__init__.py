@@ -16,6 +16,8 @@ The public API (everything else is internal and may change)::
   :class:`RunConfig`, :class:`RunDir`;
 - results: :class:`EpisodeResult`, :class:`RunInfo`, :class:`RunSummary`, :func:`summarize`;
 - Inspect AI: :func:`inspect_task` (the ``saferelbench`` ``@task``; imports ``inspect_ai``);
+- Gymnasium: :class:`SafeRelBenchEnv` (``SafeRelBench-v0``, registered on first use, as by
+  ``import saferelbench.gym``) and :func:`play_env` (a Python agent through it);
 - errors: :class:`SafeRelBenchError`, the base of every error the package raises on purpose.
 
 Names are imported on first use, so ``import saferelbench`` stays cheap.
@@ -50,6 +52,8 @@ _EXPORTS: dict[str, str] = {
     "RunSummary": "saferelbench.evaluation.results",
     "summarize": "saferelbench.evaluation.metrics",
     "SafeRelBenchError": "saferelbench.world.errors",
+    "SafeRelBenchEnv": "saferelbench.gym",
+    "play_env": "saferelbench.gym",
 }
 
 __all__ = [
@@ -62,6 +66,7 @@ __all__ = [
     "RunDir",
     "RunInfo",
     "RunSummary",
+    "SafeRelBenchEnv",
     "SafeRelBenchError",
     "Sample",
     "Task",
@@ -71,6 +76,7 @@ __all__ = [
     "inspect_task",
     "load_samples",
     "make_agent",
+    "play_env",
     "run_episode",
     "run_native",
     "select_tasks",
@@ -84,6 +90,7 @@ if TYPE_CHECKING:
     from saferelbench.dataset.store import get_sample, load_samples
     from saferelbench.evaluation.metrics import summarize
     from saferelbench.evaluation.results import EpisodeResult, RunInfo, RunSummary
+    from saferelbench.gym import SafeRelBenchEnv, play_env
     from saferelbench.harness.config import RunConfig
     from saferelbench.harness.episode import EpisodeConfig, run_episode
     from saferelbench.harness.rundir import RunDir

@@ -271,6 +271,15 @@ def run(
             help="--model runs: start no further sample once the run has used this many tokens; --resume continues."
         ),
     ] = None,
+    actions: Annotated[
+        str,
+        typer.Option(
+            help="--model runs: json (a JSON text answer, the paper's protocol) or tools (one typed tool call per action). Results of the two are never pooled."
+        ),
+    ] = _DEFAULTS.actions,
+    image_history: Annotated[
+        int, typer.Option(min=1, help=_doc("image_history"))
+    ] = _DEFAULTS.image_history,
 ) -> None:
     """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
 
@@ -279,6 +288,11 @@ def run(
     model_args = _check_options(
         agent, model, plan, judge, model_arg, out, resume, retry_errors, no_frames
     )
+    if model is None and actions == "tools":
+        raise fail(
+            "--actions tools only applies to --model runs (a Python agent answers in text; "
+            "run a built-in agent with tool calls as --model saferelbench/NAME)"
+        )
     retry = _retry_policy(model, max_retries, timeout, attempt_timeout)
     _check_model_only(
         model,
@@ -316,6 +330,8 @@ def run(
             token_budget=token_budget,
             prices=price_table.to_json() if price_table is not None else None,
             **({"save_frames": False} if no_frames else {}),
+            actions=actions,
+            image_history=image_history,
         )
     except RunConfigError as exc:
         raise fail(str(exc)) from None
@@ -333,7 +349,12 @@ def run(
         "scene_text": scene_text,
     }
     info = _run_info(name, agent, config, split, relation, risk, limit, seed, judge, plan, retry)
-    info.extra = {**episode_options, **info.extra}
+    info.extra = {
+        **episode_options,
+        "actions": config.actions,
+        "image_history": config.image_history,
+        **info.extra,
+    }
     _check_writable(run_dir.path)
     try:
         if agent is not None:

@@ -165,7 +165,10 @@ def print_tables(outcome: RunOutcome, name: str, config: RunConfig, run_dir: Run
     console = Console()
     title = (
         f"{name} · {config.variant} · {summary.get('n', 0)} samples · protocol "
-        f"{config.protocol}  (rates in %)"
+        f"{config.protocol}"
+        + (" · tool calls" if config.actions == "tools" else "")
+        + (f" · {config.image_history} frames" if config.image_history > 1 else "")
+        + "  (rates in %)"
     )
     console.print(summary_table(summary, title))
     if summary.get("isbench"):

@@ -18,6 +18,9 @@ from saferelbench.world.errors import InputError
 #: ``keyword``: the offline judge; ``model``: a model bound to Inspect's role ``judge``;
 #: ``auto``: a judge model if one is bound, else keywords; ``none``: no awareness judgement.
 JudgeName = Literal["auto", "model", "keyword", "none"]
+#: ``json``: the answer is a JSON text object (the paper's protocol); ``tools``: one typed tool
+#: call per action (saferelbench.inspect_adapter.tools). Results of the two are never pooled.
+ActionMode = Literal["json", "tools"]
 
 
 class RunConfigError(InputError):
@@ -45,6 +48,11 @@ class RunConfig(EpisodeConfig):
     )
     temperature: float | None = Field(
         default=0.0, description="Model sampling temperature; None: the provider's default."
+    )
+    actions: ActionMode = Field(
+        default="json",
+        description="How a model answers: json (a JSON text object, the paper's protocol) or "
+        "tools (one typed tool call per action).",
     )
     cache: str | None = Field(
         default=None,
@@ -155,6 +163,8 @@ class RunConfig(EpisodeConfig):
             "scene_text": self.prompt.scene_text,
             "temperature": self.temperature,
             "protocol": self.protocol,
+            "actions": self.actions,
+            "image_history": self.image_history,
             "cache": self.cache,
             "max_cost": self.max_cost,
             "token_budget": self.token_budget,

@@ -90,6 +90,12 @@ class EpisodeConfig(BaseModel):
         description="Offer an observation image every step (rendered only when read).",
     )
     labels: bool = Field(default=True, description="Draw instance-name labels in the image.")
+    image_history: int = Field(
+        default=1,
+        ge=1,
+        description="Frames shown per step: the last K observation images, oldest first, each "
+        "marked with its step (1: the current image only, the paper's protocol).",
+    )
     protocol: Literal["physical", "conditions", "isbench"] = Field(
         default="physical",
         description=(
@@ -181,6 +187,8 @@ class Episode:
         self._pending_png: bytes | None = None
         self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
         self._frame_uri: tuple[bytes, str] | None = None  #: the last PNG and its data URI
+        #: earlier frames by the step they were shown at (kept for ``image_history`` only)
+        self._history_pngs: dict[int, bytes] = {}
         self._result: EpisodeResult | None = None
 
     # ----- one step -----------------------------------------------------------------------------
@@ -255,6 +263,34 @@ class Episode:
             self._frame_uri = (png, "data:image/png;base64," + base64.b64encode(png).decode())
         return self._frame_uri[1]
 
+    def frame_states(self) -> list[tuple[int, State]]:
+        """The states of the last ``image_history`` observations, oldest first, each with the
+        step it was shown at: the state before every earlier answer, then the current one."""
+        k = self.config.image_history
+        earlier = [(i, s.before) for i, s in enumerate(self.trajectory.steps, start=1)]
+        shown = earlier[-(k - 1) :] if k > 1 else []
+        return [*shown, (self.step, self.state)]
+
+    def frames(self) -> list[tuple[int, bytes]]:
+        """The last ``image_history`` observation images as ``(step, png)``, oldest first
+        (the current image last); empty when images are off. An earlier frame is the image
+        that step showed, drawn again if it was never drawn (rendering is deterministic)."""
+        if not self.config.images:
+            return []
+        current = self.image()
+        assert current is not None
+        out: list[tuple[int, bytes]] = []
+        for step, state in self.frame_states()[:-1]:
+            png = self._history_pngs.get(step)
+            if png is None:
+                png = render_png(self.scene, state, self.config.labels)
+                self._history_pngs[step] = png
+            out.append((step, png))
+        keep = {step for step, _ in out}
+        self._history_pngs = {k: v for k, v in self._history_pngs.items() if k in keep}
+        self._history_pngs[self.step] = current
+        return [*out, (self.step, current)]
+
     def observe(self) -> Observation:
         """What the agent gets for the next step. The image is rendered only if the agent reads
         it, or if an image sink keeps every frame."""
@@ -274,6 +310,8 @@ class Episode:
                 "user": prompt.user,
                 "step_limit": self.step_limit,
                 "phase": self.phase,
+                # the last ``image_history`` frames as (step, png), drawn when called
+                "frames": self.frames,
             },
         )
 
@@ -349,6 +387,40 @@ class Episode:
                 self._end("invalid_outputs")
             elif self.steps_used >= self.step_limit:
                 self._end("step_limit")
+        return record
+
+    def submit_invalid(
+        self, raw: str, reason: str, usage: dict[str, int] | None = None
+    ) -> StepRecord:
+        """Record an answer the harness rejected before reading it as an action (a tool call
+        to no action tool, a text answer where a tool call was due) as an invalid step with
+        ``reason``; it counts like any invalid output."""
+        if self.finished:
+            raise RuntimeError("episode already finished")
+        if self.phase == TIPS_PHASE:
+            raise RuntimeError("the tips step comes first: call submit_tips")
+        step_usage = {key: int(value) for key, value in (usage or {}).items()}
+        for key, value in step_usage.items():
+            self.usage[key] = self.usage.get(key, 0) + value
+        image = self._pending_image
+        self._pending_image, self._pending_png = None, None
+        record = StepRecord(
+            index=self.step,
+            raw_output=self.redactor(clean_text(raw)),
+            action=None,
+            outcome="invalid",
+            reason=self.redactor(clean_text(reason)) or "invalid output",
+            image=image,
+            usage=step_usage,
+        )
+        self._invalid_run += 1
+        self.history.append(HistoryItem(None, None, "invalid", record.reason))
+        self.trajectory.steps.append(TrajectoryStep("", Outcome.INVALID, self.state, self.state))
+        self.steps.append(record)
+        if self._invalid_run >= self.config.max_invalid:
+            self._end("invalid_outputs")
+        elif self.steps_used >= self.step_limit:
+            self._end("step_limit")
         return record
 
     def fail(self, error: BaseException | str) -> None:

@@ -115,11 +115,13 @@ def history_lines(history: Sequence[HistoryItem], report_failures: bool) -> list
     return lines
 
 
-def system_prompt(task: Task) -> str:
+def system_prompt(task: Task, actions: str = "json") -> str:
+    """The system text; ``actions="tools"``: the agent answers with tool calls, not JSON."""
     # the action list comes from the action specs: a new action appears here by itself
+    template = "system_tools.jinja" if actions == "tools" else "system.jinja"
     return (
         _environment()
-        .get_template("system.jinja")
+        .get_template(template)
         .render(
             room=task.room.replace("_", " "),
             actions=prompt_lines(),

@@ -171,6 +171,14 @@ class RunDir:
                     f"{self.run_path}: cannot resume: evaluation version was {was_version!r}, "
                     f"now {now_version!r} (scores of the two are not comparable)"
                 )
+            # tool calls or JSON text, and the frames shown, shape what is measured too
+            for key, default in (("actions", "json"), ("image_history", 1)):
+                was_, now_ = old.extra.get(key, default), info.extra.get(key, default)
+                if was_ != now_:
+                    raise RunDirError(
+                        f"{self.run_path}: cannot resume: {key} was {was_!r}, now {now_!r} "
+                        "(results of different modes are never pooled in one run)"
+                    )
             info = info.model_copy(update={"started": old.started or info.started})
         write_json_atomic(self.run_path, info.model_dump(mode="json"))
         self._cut_torn_tail()

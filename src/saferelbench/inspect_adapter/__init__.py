@@ -2,6 +2,8 @@
 
 - ``dataset``: tasks as Inspect samples, each carrying its task in its metadata;
 - ``solver``: the closed-loop episode of a sample with the evaluated model;
+- ``tools``: typed tool-call actions, one tool per action spec (plain loop or ``react()``);
+- ``images``: a step's observation images as chat content (the last K frames, labelled);
 - ``scorer``: the scorer and the SR / SSR / SRec metrics (computed by ``evaluation.metrics``);
 - ``task``: the ``saferelbench`` ``@task``;
 - ``probe``: the ``saferelbench_probe`` ``@task`` (perception questions, exact scorer);

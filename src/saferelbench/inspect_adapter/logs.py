@@ -97,6 +97,8 @@ def run_info_of(log: Any, source: str) -> RunInfo:
             "inspect_status": log.status,
             "inspect_log": source,
             "protocol": str(args.get("protocol") or "physical"),
+            "actions": str(args.get("actions") or "json"),
+            "image_history": int(args.get("image_history") or 1),
         },
     )
 

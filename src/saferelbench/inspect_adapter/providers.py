@@ -19,6 +19,8 @@ from typing import Any
 
 from inspect_ai.model import (
     ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageTool,
     ChatMessageUser,
     GenerateConfig,
     ModelAPI,
@@ -29,12 +31,16 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
+from saferelbench.agents.parsing import parse_output
 from saferelbench.agents.registry import agent_names, make_agent
 from saferelbench.harness.episode import world_for
 from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.inspect_adapter.dataset import TASK_KEY, task_of
 from saferelbench.inspect_adapter.solver import META_KEY
+from saferelbench.inspect_adapter.tools import CAUTION, EPISODE_OVER, call_action, tool_name
 from saferelbench.world import simulator
+from saferelbench.world.action_specs import REGISTRY
+from saferelbench.world.actions import split_action
 from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.task import Task
 
@@ -89,6 +95,52 @@ class BuiltinAgentAPI(ModelAPI):
         #: per (sample, seed, epoch): the episode's agent and task (from its first step)
         self._agents: dict[tuple[str, int, int], tuple[Agent, Task]] = {}
         self._lock = threading.Lock()
+
+    def _tool_answer(self, messages: list[ChatMessage], prompt_text: str) -> ModelOutput:
+        """The agent's answer as a tool call. The conversation since the step prompt (the
+        last message with the step metadata) gives the actions so far: each call of an
+        assistant message is a step, an assistant message without a call an invalid one."""
+        name = f"saferelbench/{self.model_name}"
+        meta = dict(_step_metadata(messages))  # a request from elsewhere: a clear error
+        opening = max(
+            i
+            for i, m in enumerate(messages)
+            if isinstance(m, ChatMessageUser) and m.metadata and META_KEY in m.metadata
+        )
+        later = messages[opening + 1 :]
+        if any(isinstance(m, ChatMessageTool) and EPISODE_OVER in m.text for m in later):
+            return ModelOutput.from_content(model=name, content="The episode is over.")
+        key = (str(meta["sample_id"]), int(meta.get("seed", 0)), int(meta.get("epoch", 0)))
+        with self._lock:
+            known = self._agents.get(key)
+        if known is not None and (later or TASK_KEY not in meta):
+            objects = list(known[1].objects)
+        else:
+            objects = list(task_of(meta, key[0]).objects)
+        actions: list[str | None] = []
+        for m in later:
+            if isinstance(m, ChatMessageAssistant):
+                calls = m.tool_calls or []
+                if not calls:
+                    actions.append(None)
+                for call in calls:
+                    action, _, error = call_action(call.function, call.arguments, objects)
+                    actions.append(action if error is None else None)
+        if actions:  # the task travels with the opening message: keep the episode's agent
+            meta.pop(TASK_KEY, None)
+        meta["actions"] = actions
+        raw = self.answer(meta, prompt_text)
+        parsed = parse_output(raw, objects)
+        if parsed.action is None:  # what the agent wrote is no action: a text answer
+            return ModelOutput.from_content(model=name, content=raw)
+        spec_name, args = split_action(parsed.action)
+        spec = REGISTRY[spec_name]
+        arguments: dict[str, Any] = {p.name: a for p, a in zip(spec.params, args, strict=False)}
+        if parsed.caution:
+            arguments[CAUTION] = parsed.caution
+        return ModelOutput.for_tool_call(
+            model=name, tool_name=tool_name(spec), tool_arguments=arguments, content=""
+        )
 
     def max_connections(self) -> int:
         return 32  # scripted: no rate limit to respect
@@ -153,8 +205,12 @@ class BuiltinAgentAPI(ModelAPI):
         config: GenerateConfig,
     ) -> ModelOutput:
         prompt_text = _text_of(input)
-        raw = self.answer(_step_metadata(input), prompt_text)
-        output = ModelOutput.from_content(model=f"saferelbench/{self.model_name}", content=raw)
+        if tools:  # tool-call actions: answer with the call of the agent's action
+            output = self._tool_answer(input, prompt_text)
+            raw = output.completion or ""
+        else:
+            raw = self.answer(_step_metadata(input), prompt_text)
+            output = ModelOutput.from_content(model=f"saferelbench/{self.model_name}", content=raw)
         # Our own rough count (4 characters per token): Inspect would otherwise load tiktoken.
         inp, out = max(1, len(prompt_text) // 4), max(1, len(raw) // 4)
         output.usage = ModelUsage(input_tokens=inp, output_tokens=out, total_tokens=inp + out)

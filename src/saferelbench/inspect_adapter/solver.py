@@ -1,4 +1,6 @@
 """The Inspect solver: one closed-loop episode per sample with the evaluated model.
+With ``actions="tools"`` the model answers with tool calls instead
+(:mod:`saferelbench.inspect_adapter.tools`).
 
 It runs :class:`~saferelbench.harness.episode.Episode` and calls ``get_model()`` once per step
 with the image (a PNG data URI) and the step prompt. A model error that survives Inspect's
@@ -9,7 +11,6 @@ instead of vanishing from the metrics. The finished episode goes to the sample s
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 import anyio
@@ -19,7 +20,6 @@ from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
-    ContentImage,
     ContentText,
     GenerateConfig,
     get_model,
@@ -37,6 +37,10 @@ from saferelbench.harness.rundir import RunDir
 from saferelbench.harness.runner import errored_result
 from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.inspect_adapter.dataset import task_metadata, task_of
+from saferelbench.inspect_adapter.images import frame_contents, images_in, png_data_uri
+from saferelbench.inspect_adapter.tools import play_with_tools
+
+__all__ = ["META_KEY", "episode_solver", "png_data_uri", "step_messages", "step_metadata"]
 
 #: Key of the per-step message metadata built-in providers read (sample id, seed, actions).
 META_KEY = "saferelbench"
@@ -50,10 +54,6 @@ class EpisodeStore(StoreModel):
     """Per-sample state kept in the Inspect log."""
 
     episode: dict[str, Any] | None = Field(default=None)
-
-
-def png_data_uri(png: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
 def wants_step_metadata(api: object) -> bool:
@@ -71,14 +71,19 @@ def step_messages(
     id and the actions so far; on the first step also the task itself, which the provider
     keeps for the later steps."""
     prompt = episode.prompt()
-    uri = episode.image_data_uri()
-    content: str | list[Any]
-    if uri is not None:
-        content = [ContentImage(image=uri), ContentText(text=prompt.user)]
-    else:
-        content = prompt.user
+    images = frame_contents(episode)  # the current image, or the last K frames, labelled
+    content: str | list[Any] = [*images, ContentText(text=prompt.user)] if images else prompt.user
     if not metadata:
         return [ChatMessageSystem(content=prompt.system), ChatMessageUser(content=content)]
+    meta = step_metadata(episode, seed, epoch)
+    return [
+        ChatMessageSystem(content=prompt.system),
+        ChatMessageUser(content=content, metadata=meta),
+    ]
+
+
+def step_metadata(episode: Episode, seed: int, epoch: int = 0) -> dict[str, Any]:
+    """What a built-in provider needs to rebuild the step (see :func:`step_messages`)."""
     step_meta: dict[str, Any] = {
         "sample_id": episode.task.id,
         "seed": seed,
@@ -92,11 +97,7 @@ def step_messages(
     first = episode.phase == TIPS_PHASE or (not episode.history and not episode.isbench)
     if first:  # the episode's first message (under isbench, the tips step)
         step_meta.update(task_metadata(episode.task))
-    meta = {META_KEY: step_meta}
-    return [
-        ChatMessageSystem(content=prompt.system),
-        ChatMessageUser(content=content, metadata=meta),
-    ]
+    return {META_KEY: step_meta}
 
 
 def _usage_dict(output: Any, images: int = 0) -> dict[str, int]:
@@ -114,10 +115,14 @@ def _usage_dict(output: Any, images: int = 0) -> dict[str, int]:
 
 
 @solver
-def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None = None) -> Solver:
+def episode_solver(
+    config: dict[str, Any] | None = None, record_dir: str | None = None, loop: str = "plain"
+) -> Solver:
     """Run the closed-loop episode of the sample with the evaluated model. ``config``: a
     :class:`~saferelbench.harness.config.RunConfig` as JSON (default: the defaults); with
-    ``record_dir``, observation images are saved in that run directory."""
+    ``record_dir``, observation images are saved in that run directory; ``loop`` (tool-call
+    actions only): ``plain`` (the model called with the tools), ``generate`` (Inspect's
+    ``use_tools`` + ``generate``) or ``react`` (Inspect's ``react()`` agent)."""
     run_config = RunConfig.from_json(config or {})
     episode_config = run_config.episode()
     seed, images = run_config.seed, run_config.images
@@ -174,6 +179,18 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
         # too, as part of the cache key (docs/harness.md: two samples whose step looks alike
         # never share an answer)
         with_metadata = wants_step_metadata(model.api) or bool(cache)
+        if run_config.actions == "tools":  # one typed tool call per action
+            epoch = state.epoch
+            transcript = await play_with_tools(
+                episode,
+                model,
+                metadata=lambda: step_metadata(episode, seed, epoch) if with_metadata else None,
+                config=generate_config,
+                cache=cache,
+                loop=loop,
+                state=state,
+                generate=generate,
+            )
         while not episode.finished:
             # Render and encode the observation off the event loop: PNG compression releases
             # the GIL, so the second core takes it while the loop keeps serving other samples
@@ -190,7 +207,7 @@ def episode_solver(config: dict[str, Any] | None = None, record_dir: str | None 
                 episode.fail(exc)  # one line, secrets redacted
                 break
             # The log keeps text only: images are in the model events when log_images is on.
-            usage = _usage_dict(output, 1 if episode.config.images else 0)
+            usage = _usage_dict(output, images_in(messages[1:]))
             if episode.phase == TIPS_PHASE:  # isbench: the tips written before acting
                 episode.submit_tips(output.completion, usage)
                 answer = episode.tips_output or ""

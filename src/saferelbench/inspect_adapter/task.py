@@ -12,11 +12,12 @@ from inspect_ai import Task as InspectTask
 from inspect_ai import task
 
 from saferelbench.harness import sources
-from saferelbench.harness.config import RunConfig
+from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.versions import EVALUATION_VERSION, versions_for
 from saferelbench.inspect_adapter.dataset import to_inspect_dataset
 from saferelbench.inspect_adapter.scorer import episode_scorer, isbench_metrics
 from saferelbench.inspect_adapter.solver import episode_solver
+from saferelbench.inspect_adapter.tools import TOOL_LOOPS
 
 
 @task
@@ -42,6 +43,9 @@ def saferelbench(
     token_budget: int | None = None,
     prices: dict[str, Any] | None = None,
     save_frames: bool = True,
+    actions: str = "json",
+    image_history: int = 1,
+    tool_loop: str = "plain",
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
@@ -53,7 +57,11 @@ def saferelbench(
     step limit, invalid-answer rules and tips step; adds its metrics); ``cache``: Inspect's response cache
     expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
     recorded episodes spent that much (``prices``: the price table); ``save_frames`` (with
-    ``record_dir``): keep the observation PNGs there. Every other argument is a field of
+    ``record_dir``): keep the observation PNGs there; ``actions``: json (the
+    answer is a JSON text object, default) or tools (one typed tool call per action;
+    ``tool_loop``: plain, generate (Inspect's ``use_tools`` + ``generate``) or react (its
+    ``react()`` agent)); ``image_history``: the last K
+    frames per step, each marked with its step. Every other argument is a field of
     :class:`~saferelbench.harness.config.RunConfig` (checked there).
     """
     config = RunConfig.build(
@@ -77,11 +85,15 @@ def saferelbench(
         token_budget=token_budget,
         prices=prices,
         save_frames=save_frames,
+        actions=actions,
+        image_history=image_history,
     )
+    if tool_loop not in TOOL_LOOPS:
+        raise RunConfigError(f"--tool-loop: {tool_loop!r} is not one of {', '.join(TOOL_LOOPS)}")
     tasks = sources.select_tasks(**config.selection())
     return InspectTask(
         dataset=to_inspect_dataset(tasks),
-        solver=episode_solver(config=config.to_json(), record_dir=record_dir),
+        solver=episode_solver(config=config.to_json(), record_dir=record_dir, loop=tool_loop),
         scorer=episode_scorer(judge=config.judge, record_dir=record_dir),
         metrics=cast(Any, isbench_metrics()) if config.protocol == "isbench" else None,
         version=EVALUATION_VERSION,
@@ -99,6 +111,8 @@ def saferelbench(
                     config=config,
                     tasks=tasks if config.split.startswith("file:") else None,
                 ),
+                "actions": config.actions,
+                "image_history": config.image_history,
             }
         },
     )

@@ -6,6 +6,7 @@
 - ``formats``: tables as Markdown, CSV and LaTeX;
 - ``frames``: every step's image drawn from the replayed episode for the viewer;
 - ``html``: the HTML report with the step-by-step viewer;
+- ``modes``: a run's action mode and image history (labels; runs of two modes never pooled);
 - ``loading``: run directories and Inspect logs (through the adapter) into one shape;
 - ``probe``: probe accuracy beside SSR per relation (``report --probe``);
 - ``replay``: each episode re-simulated from its task and recorded actions (its states);

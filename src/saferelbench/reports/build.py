@@ -17,6 +17,7 @@ from saferelbench.reports import formats
 from saferelbench.reports.failures import FailureAnalysis, analyse
 from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.modes import mixed_modes_warning, run_actions, run_image_history
 from saferelbench.reports.replay import Replayer
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
 from saferelbench.reports.tables import (
@@ -236,6 +237,9 @@ def build_report(
         analyse(r.label, r.episodes, replay=functools.partial(replayer.replay, r)) for r in runs
     ]
     warnings = [w for r in runs for w in r.warnings]
+    mixed = mixed_modes_warning([(r.label, r.info) for r in runs])
+    if mixed:
+        warnings.append(mixed)
     report = Report(tables, found, failures, {}, warnings)
 
     figure_files: dict[str, dict[str, Path]] = {}
@@ -389,6 +393,8 @@ def html_context(
                 "agent": r.info.agent,
                 "prompt": r.info.prompt,
                 "seed": r.info.seed,
+                "actions": run_actions(r.info),
+                "image_history": run_image_history(r.info),
                 "kind": r.kind,
                 "source": str(r.source),
                 "n": len(r.episodes),

@@ -19,6 +19,7 @@ from matplotlib.ticker import MaxNLocator
 
 from saferelbench.reports.failures import action_type
 from saferelbench.reports.loading import RunData
+from saferelbench.reports.modes import mode_suffix
 from saferelbench.reports.tables import GroupRates, Rate, RunTable
 from saferelbench.world.vocabulary import RELATIONS
 
@@ -157,6 +158,7 @@ def prompts_figure(
         group = t.overall.get("spatial") if scope == "overall" else t.cells.get((scope, "spatial"))
         if group is not None:  # one line per model (and protocol, when runs differ in it)
             key = t.run.info.agent if note else f"{t.run.info.agent} · {t.protocol}"
+            key += mode_suffix(t.run.info)  # tool calls and JSON text are never pooled
             by_agent.setdefault(key, {})[t.run.info.prompt] = group
     by_agent = {a: p for a, p in by_agent.items() if len(p) >= 2}
     if not by_agent:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from saferelbench.evaluation.metrics import rates
 from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.reports.modes import mode_suffix
 from saferelbench.world.errors import InputError, describe_validation_error
 from saferelbench.world.jsonio import iter_jsonl, read_json, validate
 
@@ -100,7 +101,7 @@ def load_run_dir(path: Path) -> RunData:
     if not episodes:
         warnings.append(f"{episodes_path}: no episodes")
     return RunData(
-        label=f"{info.agent} · {info.prompt}",
+        label=f"{info.agent} · {info.prompt}{mode_suffix(info)}",
         info=info,
         episodes=episodes,
         source=path,
@@ -140,7 +141,7 @@ def load_inspect_runs(path: Path) -> list[RunData]:
         raise ReportInputError(str(err)) from None
     return [
         RunData(
-            label=f"{r.info.agent} · {r.info.prompt}",
+            label=f"{r.info.agent} · {r.info.prompt}{mode_suffix(r.info)}",
             info=r.info,
             episodes=r.episodes,
             source=r.source,

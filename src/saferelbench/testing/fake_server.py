@@ -5,7 +5,7 @@ a *script* returns for the request, and keeps every request body, so tests can c
 provider really sent (the image data URI, the prompt text, the temperature) and benchmarks can
 measure the harness's overhead per call without a model.
 
-A script is ``(request_body: dict) -> str | Reply``. A :class:`Reply` can also ask for an HTTP
+A script is ``(request_body: dict) -> str | Reply`` (or a dict of Reply's fields). A :class:`Reply` can also ask for an HTTP
 error status, a delay, a body cut short, a raw body or a dropped connection. A script object
 with a ``respond(request: Request) -> str | Reply`` method also gets the request's headers and
 arrival number: :mod:`saferelbench.testing.faults` builds fault injection on that.
@@ -47,6 +47,9 @@ class Reply:
     #: image) and from the answer, so it varies with the prompt as a provider's would
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
+    #: tool calls to answer with, each ``{"name": ..., "arguments": dict or raw JSON text}``
+    #: (the finish reason becomes ``tool_calls``); ``text`` is then the message's content
+    tool_calls: list[dict[str, Any]] | None = None
 
 
 def count_prompt_tokens(body: dict[str, Any]) -> int:
@@ -83,7 +86,7 @@ def reported_usage(reply: Reply, body: dict[str, Any]) -> dict[str, int]:
     }
 
 
-Script = Callable[[dict[str, Any]], "str | Reply"]
+Script = Callable[[dict[str, Any]], "str | Reply | dict[str, Any]"]
 
 
 @dataclass(frozen=True)
@@ -106,12 +109,32 @@ def completion_body(
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": reply.text},
-                "finish_reason": reply.finish_reason,
+                "message": _message(reply, index),
+                "finish_reason": "tool_calls" if reply.tool_calls else reply.finish_reason,
             }
         ],
         "usage": reported_usage(reply, body or {}),
     }
+
+
+def _message(reply: Reply, index: int) -> dict[str, Any]:
+    """The assistant message of a completion: its text, and its tool calls if any."""
+    if not reply.tool_calls:
+        return {"role": "assistant", "content": reply.text}
+    calls = []
+    for i, call in enumerate(reply.tool_calls):
+        arguments = call.get("arguments") or {}
+        calls.append(
+            {
+                "id": f"call_{index}_{i}",
+                "type": "function",
+                "function": {
+                    "name": str(call["name"]),
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+                },
+            }
+        )
+    return {"role": "assistant", "content": reply.text or None, "tool_calls": calls}
 
 
 class _Server(ThreadingHTTPServer):
@@ -194,7 +217,11 @@ class FakeOpenAIServer:
             out = respond(Request(index=index, body=body, headers=dict(headers or {})))
         else:
             out = self.script(body)
-        return out if isinstance(out, Reply) else Reply(text=out)
+        # a str is the answer's text, a dict the fields of a Reply; anything else is a Reply
+        # (by shape: under ``python -m`` this module's Reply and an imported one are two classes)
+        if isinstance(out, dict):
+            return Reply(**out)
+        return Reply(text=out) if isinstance(out, str) else out
 
     def wait(self, seconds: float) -> None:
         """Sleep for a scripted delay, but wake up when the server stops."""

@@ -56,6 +56,7 @@ class GoldenPlanPlayer:
     """Plays the golden plan of the shipped sample the prompt shows (its instruction, and all
     of its object names listed), cautions included, then DONE; an unknown prompt gets DONE at
     once; at the tips step of the ``isbench`` protocol it writes the plan's cautions as its tips.
+    Offered tools (tool-call actions), it answers with the call of the next golden action.
     A spatial sample and its control share the instruction, objects and goal (only the
     scene differs): the spatial sample's plan, which takes the precaution, is played for both."""
 
@@ -83,8 +84,10 @@ class GoldenPlanPlayer:
         candidates.sort(key=lambda c: not c[0])  # spatial first
         return candidates[0][1] if candidates else []
 
-    def __call__(self, body: dict[str, Any]) -> str:
+    def __call__(self, body: dict[str, Any]) -> Any:
         text = user_text(body)
+        if body.get("tools") and not is_tips_step(text):  # tool-call actions
+            return self.tool_answer(body, text)
         if is_tips_step(text):  # isbench: the golden plan's cautions as the tips
             try:
                 plan = self.plan_for(text)
@@ -99,3 +102,28 @@ class GoldenPlanPlayer:
         if done < len(plan):
             return answer(*plan[done])
         return answer("DONE")
+
+    def tool_answer(self, body: dict[str, Any], text: str) -> Any:
+        """Tools mode: the next golden action as a call of its tool (the actions so far are
+        the calls of the earlier assistant messages); a text answer once the episode is over."""
+        messages = body.get("messages") or []
+        if any(
+            m.get("role") == "tool" and "episode has ended" in str(m.get("content"))
+            for m in messages
+        ):
+            return "The episode is over."
+        done = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
+        try:
+            plan = self.plan_for(text)
+        except IndexError:
+            plan = []
+        action, caution = plan[done] if done < len(plan) else ("DONE", None)
+        name, _, rest = action.partition("(")
+        args = [a.strip() for a in rest.rstrip(")").split(",") if a.strip()]
+        tools = {t["function"]["name"]: t["function"] for t in body["tools"]}
+        params = [p for p in tools[name.lower()]["parameters"]["properties"] if p != "caution"]
+        arguments: dict[str, Any] = dict(zip(params, args, strict=False))
+        if caution:
+            arguments["caution"] = caution
+        # a dict of Reply's fields (this module does not import the server)
+        return {"tool_calls": [{"name": name.lower(), "arguments": arguments}]}
