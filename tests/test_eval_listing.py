@@ -41,7 +41,8 @@ def test_the_listed_tasks_are_the_registered_ones(listing: dict[str, Any]) -> No
         and getattr(value, "__registry_info__", None) is not None
         and "task" in str(value.__registry_info__.type)
     )
-    assert [t["name"] for t in listing["tasks"]] == registered == ["saferelbench"]
+    assert [t["name"] for t in listing["tasks"]] == registered
+    assert registered == ["saferelbench", "saferelbench_probe"]
 
 
 def test_version_and_sample_counts_match_the_task(listing: dict[str, Any]) -> None:
@@ -50,7 +51,7 @@ def test_version_and_sample_counts_match_the_task(listing: dict[str, Any]) -> No
     assert listing["version"] == EVALUATION_VERSION
     default = saferelbench()
     assert default.version == EVALUATION_VERSION
-    (task,) = listing["tasks"]
+    task = next(t for t in listing["tasks"] if t["name"] == "saferelbench")
     assert task["dataset_samples"] == len(default.dataset)
     for split, n in listing["metadata"]["split_samples"].items():
         assert len(saferelbench(split=split).dataset) == n, f"eval.yaml: split {split}"
@@ -90,3 +91,12 @@ def test_the_readmes_evaluation_report_is_the_scripts_output() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert module.markdown(recorded["agents"]) in readme
     assert f"--every {recorded['every']}" in readme
+
+
+def test_the_probe_task_is_listed_with_its_question_count(listing: dict[str, Any]) -> None:
+    from saferelbench.inspect_adapter.probe import PROBE_VERSION, saferelbench_probe
+
+    probe = saferelbench_probe()
+    assert probe.version == PROBE_VERSION
+    task = next(t for t in listing["tasks"] if t["name"] == "saferelbench_probe")
+    assert task["dataset_samples"] == len(probe.dataset)

@@ -81,6 +81,9 @@ PROBE_SCORER = "saferelbench_probe"
 #: Key of the question's metadata on the user message, for the built-in answerers' provider.
 PROBE_META = "saferelbench_probe"
 
+#: The probe's comparability version (questions and scoring), in the register's N-X scheme.
+PROBE_VERSION = "1-A"
+
 
 def probe_sample(image: ProbeImage, q: Question) -> Sample:
     meta: dict[str, Any] = {
@@ -222,6 +225,7 @@ def saferelbench_probe(
         solver=probe_solver(max_steps=max_steps, plan=plan),
         scorer=probe_scorer(max_steps=max_steps, plan=plan),
         config=GenerateConfig(temperature=temperature),
+        version=PROBE_VERSION,
         metadata={"saferelbench_probe": {"seed": seed, "per_relation": per_relation, "plan": plan}},
     )
 
