@@ -103,7 +103,7 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
                 )
                 if (
                     not near
-                    # every v2 pair gets an instruction of its own (turn-1 templates cannot)
+                    # every v2 pair gets an instruction of its own (version-1 templates cannot)
                     and (spatial.dataset_version < 2 or spatial.instruction not in instructions)
                     and _signature(spatial) not in seen
                     and all(_signature(c) not in seen for c in controls)
@@ -133,7 +133,7 @@ def _build_pair(
         pair_id=pair_id,
         seed=seed,
         template=template.name,
-        dataset_version=1,  # a turn-1 template (twisted controls)
+        dataset_version=1,  # a version-1 template (twisted controls)
     )
     spatial = finalize(
         template.build(dict(choices), True, None),

@@ -10,11 +10,11 @@ fridges, ...) have no placement and never move. Things standing directly on a *l
 (a countertop, the floor) also have a place on it (``places``: an integer position; fixtures
 beside it have static positions in :class:`Layout`). Proximity (``nextto``) is derived from
 those places after every step by :mod:`saferelbench.world.layout` and stored as a set of
-unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (turn-1
-semantics: they end when either object moves).
+unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (they
+hold as annotated and end when either object moves).
 
 Substances (water, dust, stain, liquid soap, ...) are objects of the scene but never placed:
-they are *states* of other objects (issue 12). ``contents`` holds ``contains(c, s)``,
+they are *states* of other objects. ``contents`` holds ``contains(c, s)``,
 ``filled`` the pairs that are also ``filled(c, s)`` (filled implies contains), ``covered``
 ``covered(o, s)``, ``saturated`` ``saturated(tool, s)``. ``insource(source, s)`` never changes
 and lives in :class:`Scene` (a sink yields water), with the task's ``wash_rules``. Things a
