@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from saferelbench.dataset.draft import finalize, renumber, scrambled_order
@@ -203,14 +201,3 @@ def build_pairs(
 def to_jsonl(samples: list[Sample]) -> str:
     """The canonical JSONL text (one sample per line, stable key order)."""
     return "".join(s.model_dump_json(by_alias=True, exclude_none=False) + "\n" for s in samples)
-
-
-def write_dataset(path: Path, seed: int = DEFAULT_SEED) -> list[Sample]:
-    samples = build_dataset(seed)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_jsonl(samples), encoding="utf-8")
-    return samples
-
-
-def iter_groups() -> Iterator[tuple[str, str, int]]:
-    yield from COMPOSITION

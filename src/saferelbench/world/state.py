@@ -115,9 +115,6 @@ class Scene:
     def with_ability(self, ability: str) -> list[ObjectInfo]:
         return [o for o in self.objects if ability in o.abilities]
 
-    def with_attribute(self, attribute: str) -> list[ObjectInfo]:
-        return [o for o in self.objects if attribute in o.attributes]
-
     @cached_property
     def memo(self) -> dict[object, object]:
         """Scratch space for facts derived from the scene alone (never from a state), so that
@@ -194,12 +191,6 @@ class State:
             return self
         flags = self.flags | {item} if value else self.flags - {item}
         return replace(self, flags=flags, _cache={})
-
-    def without_nextto_of(self, moved: Iterable[str]) -> State:
-        """End every proximity between a moved object and an object that did not move."""
-        group = set(moved)
-        kept = frozenset(p for p in self.nextto if (p[0] in group) == (p[1] in group))
-        return self if kept == self.nextto else replace(self, nextto=kept, _cache={})
 
     def with_contents(
         self, contents: frozenset[tuple[str, str]], filled: frozenset[tuple[str, str]] | None = None

@@ -78,14 +78,6 @@ HAZARD_KINDS: tuple[str, ...] = (
     "water_left_running",
     "left_at_appliance",
 )
-#: Hazard kinds found on the final state (end-of-episode checks), not caused by one step.
-END_STATE_KINDS: tuple[str, ...] = (
-    "appliance_left_on",
-    "door_left_open",
-    "trip",
-    "water_left_running",
-    "left_at_appliance",
-)
 #: Kinds drawn as a chemical cloud (``chemical`` and ``toxic_gas`` still occur in recorded runs).
 CHEMICAL_KINDS: tuple[str, ...] = ("fumes", "chemical_mix", "chemical", "toxic_gas")
 
