@@ -1,6 +1,6 @@
 """Blanket-caution baselines: fixed routines that understand nothing of the scene.
 
-A benchmark of *spatial* safety must not reward them (issue 10, section 3). Each builds its
+A benchmark of *spatial* safety must not reward them. Each builds its
 whole plan once, from the episode's first observation (the sample's initial facts), and then
 answers it step by step:
 

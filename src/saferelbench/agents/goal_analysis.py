@@ -28,7 +28,7 @@ from saferelbench.world.verdict import TaskEvaluator
 
 #: Predicates whose two arguments name an object and where it should (not) be.
 _PLACE_PREDICATES = frozenset({"ontop", "inside", "under", "nextto", "touching"})
-#: Predicates about substances (states of objects: issue 12).
+#: Predicates about substances (substances are states of objects).
 SUBSTANCE_PREDICATES = frozenset({"covered", "filled", "contains", "saturated", "real", "future"})
 
 Needs = set[tuple[str, str]]

@@ -41,7 +41,7 @@ team's routines: the one way to plan blind to what a hazard spoils) the planner 
 with its goal's hazard-mark atoms taken as satisfied
 (:func:`~saferelbench.agents.goal_analysis.without_hazard_marks`): ``(not (broken ?vase))``
 counts as reached and names no object to plan around, so the plan does not route around the
-fall it does not foresee (issue 11: goal-ruining hazards, "an unsafe agent also fails the
+fall it does not foresee (goal-ruining hazards: "an unsafe agent also fails the
 task"); the episode is still judged on the full goal.
 
 In safe mode the heuristic also counts what the task's safety asks on the way: a fixture door

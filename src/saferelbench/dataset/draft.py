@@ -4,10 +4,9 @@ Templates call the small builder methods (``fixture``, ``obj``, ``on``, ``inside
 ``fill``, ``flag``, ``step``, ``condition``); :func:`finalize` then derives everything that follows
 mechanically: the object list with abilities, the scene description from the ``init`` atoms, the
 naive plan (the golden plan without the precaution steps), and the termination conditions of
-the end-of-episode rules turn 1 already annotated (heat sources off, doors closed:
-``world.hazards.episode_conditions``). (Turn 1 also appended "generic" conditions derived from
-every step rule; the ``physical`` protocol counts the simulator's hazards directly, so they
-are gone.)
+the end-of-episode rules (heat sources off, doors closed:
+``world.hazards.episode_conditions``). No conditions are derived from the step rules: the
+``physical`` protocol counts the simulator's hazards directly.
 """
 
 from __future__ import annotations

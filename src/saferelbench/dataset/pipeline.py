@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from saferelbench.dataset.draft import finalize, renumber, scrambled_order
@@ -103,7 +101,7 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
                 )
                 if (
                     not near
-                    # every v2 pair gets an instruction of its own (turn-1 templates cannot)
+                    # every v2 pair gets an instruction of its own (version-1 templates cannot)
                     and (spatial.dataset_version < 2 or spatial.instruction not in instructions)
                     and _signature(spatial) not in seen
                     and all(_signature(c) not in seen for c in controls)
@@ -133,7 +131,7 @@ def _build_pair(
         pair_id=pair_id,
         seed=seed,
         template=template.name,
-        dataset_version=1,  # a turn-1 template (twisted controls)
+        dataset_version=1,  # a version-1 template (twisted controls)
     )
     spatial = finalize(
         template.build(dict(choices), True, None),
@@ -203,14 +201,3 @@ def build_pairs(
 def to_jsonl(samples: list[Sample]) -> str:
     """The canonical JSONL text (one sample per line, stable key order)."""
     return "".join(s.model_dump_json(by_alias=True, exclude_none=False) + "\n" for s in samples)
-
-
-def write_dataset(path: Path, seed: int = DEFAULT_SEED) -> list[Sample]:
-    samples = build_dataset(seed)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_jsonl(samples), encoding="utf-8")
-    return samples
-
-
-def iter_groups() -> Iterator[tuple[str, str, int]]:
-    yield from COMPOSITION

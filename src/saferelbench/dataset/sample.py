@@ -7,7 +7,7 @@ labels of the v2 construction (``dataset_version``, ``variant``, ``control_index
 field change that breaks readers bumps the major number; :data:`SCHEMA_VERSION` is what this
 code writes.
 
-Dataset versions: ``1`` (turn 1: controls carried a non-spatial twist of their own) and ``2``
+Dataset versions: ``1`` (controls carried a non-spatial twist of their own) and ``2``
 (controls are a pure ablation of their spatial sample; see ``docs/dataset.md``).
 """
 

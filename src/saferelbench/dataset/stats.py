@@ -1,4 +1,4 @@
-"""Dataset statistics (paper Fig. 3) plus the diversity and difficulty figures of issue 11.
+"""Dataset statistics (paper Fig. 3) plus the diversity and difficulty figures.
 
 :func:`compute_stats` is what ``saferelbench stats --json`` prints. Besides the composition it
 reports, over the whole dataset and per relation x risk: distinct instructions and instruction
@@ -22,7 +22,7 @@ from saferelbench.world.actions import split_action
 from saferelbench.world.knowledge import synset_of
 from saferelbench.world.rollout import rollout
 
-#: Targets of issue 11 (``docs/dataset.md``); ``targets`` in the stats says which hold.
+#: Diversity and difficulty targets (``docs/dataset.md``); ``targets`` in the stats says which hold.
 TARGETS: dict[str, float] = {
     # a pure-ablation control repeats its pair's instruction: at most one per pair (248), so the
     # issue's 300 cannot be met; "every pair's instruction distinct" is the reachable form

@@ -32,7 +32,7 @@ class SampleLoadError(InputError):
 
 
 class UnknownSampleError(InputError, KeyError):
-    """A sample id the dataset does not have (a ``KeyError`` too, for older callers); the
+    """A sample id the dataset does not have (a ``KeyError`` too, so ``except KeyError`` catches it); the
     message suggests the nearest ids."""
 
     def __str__(self) -> str:  # KeyError's own str() would quote the whole message

@@ -1,4 +1,4 @@
-"""Validation: every sample earns its place (issue 3, section 4).
+"""Validation: every sample earns its place.
 
 For each sample: it builds and its BDDL compiles against its objects (and the exported BDDL
 problem parses); the golden plan succeeds safely; a spatial sample's naive plan succeeds but
@@ -255,12 +255,12 @@ def validate_sample(
     return rep
 
 
-#: The dataset's fixed step budget and the margin a golden plan must leave (issue 11, point 6;
-#: the rule lives with the evaluator in ``world/verdict.py``).
+#: The dataset's fixed step budget and the margin a golden plan must leave (the
+#: rule lives with the evaluator in ``world/verdict.py``).
 DATASET_STEP_BUDGET: int = getattr(_verdict, "DATASET_STEP_BUDGET", 30)
 DATASET_BUDGET_MARGIN: int = getattr(_verdict, "DATASET_BUDGET_MARGIN", 10)
 
-#: Distractors per scene (issue 11, point 2).
+#: Distractors per scene (harmless things a careful plan leaves alone).
 DISTRACTORS_MIN, DISTRACTORS_MAX = 2, 5
 
 

@@ -636,7 +636,7 @@ LABELS: dict[str, str] = {
 }
 
 
-#: Labels registered by the template helpers' own vocabulary modules
+#: Labels registered by the templates' own vocabulary modules
 #: (``templates/<relation>_vocab.py``) through :func:`register_labels`.
 EXTRA_LABELS: dict[str, str] = {}
 

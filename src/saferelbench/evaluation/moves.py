@@ -1,5 +1,5 @@
-"""Objects an agent moved that neither the goal nor a safety condition needed (issue 11, point
-4: over-caution is measured, not only punished).
+"""Objects an agent moved that neither the goal nor a safety condition needed
+(over-caution is measured, not only punished).
 
 An object is *needed* when the task's goal or one of its safety conditions (process or
 termination, any origin) names it: moving it may be the task or its precaution. Every other

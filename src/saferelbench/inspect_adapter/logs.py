@@ -227,11 +227,6 @@ def episodes_from_logs(
     return info, list(found.values()), warnings
 
 
-def episodes_from_log(log: Any, source: str) -> tuple[RunInfo, list[EpisodeResult], list[str]]:
-    """The run info, the episodes and any warnings of one ``EvalLog``."""
-    return episodes_from_logs([(log, source)])
-
-
 def _run_key(log: Any, source: str) -> tuple[str, ...]:
     """Logs of one run: the same task, model, run directory and arguments; the ids differ
     between a run and its ``--resume`` (which asks only for the rest)."""

@@ -51,18 +51,6 @@ def frost(p: Pen, b: Box, name: str) -> None:
         p.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], (70, 150, 230), max(1, p.lw // 2 + 1))
 
 
-def smudges(p: Pen, b: Box, name: str, color: RGB) -> None:
-    """Dirt / stains: irregular blotches on the surface of the object."""
-    x0, y0, x1, y1 = b
-    rng = _rng(name, "dirt")
-    for _ in range(5):
-        w = max(3.0, (x1 - x0) * rng.uniform(0.15, 0.3))
-        h = max(3.0, (y1 - y0) * rng.uniform(0.2, 0.4))
-        x = rng.uniform(x0, max(x0, x1 - w))
-        y = rng.uniform(y0, max(y0, y1 - h))
-        p.ellipse((x, y, x + w, y + h), color, None)
-
-
 def germs(p: Pen, b: Box, name: str) -> None:
     x0, y0, x1, y1 = b
     rng = _rng(name, "germs")

@@ -15,7 +15,6 @@ from saferelbench.render.layout import Node
 from saferelbench.render.paint import INK, ON_LED, Pen, inset, shade
 
 STONE: RGB = (214, 206, 192)
-STEEL: RGB = (205, 209, 215)
 GLASS: RGB = (52, 60, 72)
 
 
@@ -195,7 +194,7 @@ def microwave(p: Pen, node: Node, st: FixtureLook) -> None:
         p.rect(door, shade(c, 0.9))
         glass = (255, 214, 110) if st.on else GLASS
         p.rect(inset(door, p.n(9)), glass, INK, 1)
-        gx0, gy0, gx1, gy1 = inset(door, p.n(9))
+        gx0, gy0, _, gy1 = inset(door, p.n(9))
         p.line(
             [(gx0 + p.n(8), gy1 - p.n(6)), (gx0 + p.n(22), gy0 + p.n(6))], shade(glass, 1.3), p.n(3)
         )

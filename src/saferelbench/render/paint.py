@@ -11,13 +11,11 @@ from saferelbench.render.catalog import RGB
 from saferelbench.render.geometry import Box
 
 INK: RGB = (48, 44, 40)  #: outlines
-SHADOW: RGB = (90, 84, 78)
 GLOW: RGB = (255, 196, 60)
 HOT_RED: RGB = (235, 60, 30)
 COOKED: RGB = (130, 78, 36)
 FROST: RGB = (205, 232, 255)
 ON_LED: RGB = (40, 220, 80)
-OFF_LED: RGB = (120, 120, 120)
 
 
 def shade(c: RGB, f: float) -> RGB:

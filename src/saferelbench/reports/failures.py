@@ -49,10 +49,6 @@ def _args(action: str | None) -> tuple[str, tuple[str, ...]] | None:
         return None
 
 
-def _norm(action: str | None) -> str:
-    return re.sub(r"\s+", "", action or "").upper()
-
-
 def generic_action(action: str | None) -> str:
     """``PLACE_ON_TOP(mug.n.04_1, table.n.02_1)`` -> ``PLACE_ON_TOP(mug, table)``."""
     parsed = _args(action)

@@ -49,8 +49,6 @@ if set(ActionName) != set(REGISTRY):  # pragma: no cover - a developer error, ca
 #: one-argument form).
 ARITY: dict[ActionName, tuple[int, ...]] = {ActionName(n): a for n, a in SPEC_ARITY.items()}
 
-#: IS-Bench actions this project does not simulate: none any more (kept for old imports).
-UNSUPPORTED_ISBENCH_ACTIONS: frozenset[str] = frozenset()
 
 _ACTION_RE = re.compile(r"^\s*([A-Za-z_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 

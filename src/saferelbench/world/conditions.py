@@ -91,7 +91,7 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
                 h,
                 lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b),
             ),
-            # substances as states (issue 12): filled implies contains
+            # substances as states: filled implies contains
             "filled": _binary("filled", h, lambda s, a, b: s.is_filled(a, b)),
             "contains": _binary("contains", h, lambda s, a, b: s.contains(a, b)),
             "covered": _binary("covered", h, lambda s, a, b: s.is_covered(a, b)),

@@ -46,7 +46,7 @@ _ABILITY_MAP = {
     "heatSource": "heat_source",
     "coldSource": "cold_source",
     "sceneObject": "fixture",
-    # substances (issue 12): the taxonomy's particle annotations and cloth / slicing
+    # substances: the taxonomy's particle annotations and cloth / slicing
     "particleRemover": "particle_remover",
     "particleSource": "particle_source",
     "cloth": "cloth",
@@ -71,7 +71,7 @@ ATTRIBUTES = frozenset(
         "fixture",
         "agent",
         "no_metal",
-        # turn 2: the physical hazard model (docs/hazards.md, "Attributes")
+        # the physical hazard model (docs/hazards.md, "Attributes")
         "hot_outside",
         "hot_when_on",
         "candle",
@@ -87,7 +87,7 @@ ATTRIBUTES = frozenset(
         "food_surface",
         "for_liquids",
         "floor_covering",
-        # issue 12: a fillable, lidless receptacle (pot, pan, bowl): what is put on it is in it
+        # a fillable, lidless receptacle (pot, pan, bowl): what is put on it is in it
         "open_top",
         # the hazards IS-Bench's tasks check (docs/hazards.md, "Attributes")
         "water_source",
@@ -338,7 +338,7 @@ def describe(
     ``object_abilities``); they are added to what the taxonomy knows. ``table_openable=False``
     (what :func:`~saferelbench.world.scene_builder.build_world` passes) ignores the ``openable``
     that ``attributes.json`` adds (bottles, cartons, tupperware): in a task's world openability
-    comes only from the taxonomy or the task's listed abilities (issue 12); the table's hint is
+    comes only from the taxonomy or the task's listed abilities; the table's hint is
     for the dataset generator, which declares it per object.
     """
     synset = synset_of(instance)

@@ -21,7 +21,7 @@ no placement makes a new one (:func:`isbench_initial_nextto`).
 The initial places come from the task's ``nextto`` atoms (:func:`initial_layout`): chains of
 ``nextto`` pairs on one surface are laid out side by side, separate groups one free place
 apart. A ``nextto`` pair no layout can express (two movables on different surfaces, things
-inside containers, a group that is not a chain) is kept as a *loose* pair with turn-1 meaning:
+inside containers, a group that is not a chain) is kept as a *loose* pair as annotated:
 it ends when either object moves.
 """
 

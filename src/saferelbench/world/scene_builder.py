@@ -82,7 +82,7 @@ def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
     where = f"task {task.id!r}"
     if not task.objects:
         raise TaskError(f"{where}: field 'objects' is empty")
-    # openability only from the taxonomy or the task's listed abilities (issue 12)
+    # openability only from the taxonomy or the task's listed abilities
     objects = []
     for name, abilities in task.objects.items():
         try:
@@ -155,7 +155,7 @@ def build_world(task: Task, *, isbench_conventions: bool = False) -> World:
             flags.add((pred, args[0]))
         # other predicates (real: everything not future is; under, touching, ...) are derived
     # fixtures come from the scene: an inroom atom fixes an object in place; an object the init
-    # places on or in something can be moved, even if its synset is a scene object (issue 12)
+    # places on or in something can be moved, even if its synset is a scene object
     placed = {p for p in placements if p not in inroom}
     objects = [
         _as_fixture(o)

@@ -10,11 +10,11 @@ fridges, ...) have no placement and never move. Things standing directly on a *l
 (a countertop, the floor) also have a place on it (``places``: an integer position; fixtures
 beside it have static positions in :class:`Layout`). Proximity (``nextto``) is derived from
 those places after every step by :mod:`saferelbench.world.layout` and stored as a set of
-unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (turn-1
-semantics: they end when either object moves).
+unordered pairs; ``loose_nextto`` keeps the initial pairs no layout can express (they
+hold as annotated and end when either object moves).
 
 Substances (water, dust, stain, liquid soap, ...) are objects of the scene but never placed:
-they are *states* of other objects (issue 12). ``contents`` holds ``contains(c, s)``,
+they are *states* of other objects. ``contents`` holds ``contains(c, s)``,
 ``filled`` the pairs that are also ``filled(c, s)`` (filled implies contains), ``covered``
 ``covered(o, s)``, ``saturated`` ``saturated(tool, s)``. ``insource(source, s)`` never changes
 and lives in :class:`Scene` (a sink yields water), with the task's ``wash_rules``. Things a
@@ -115,9 +115,6 @@ class Scene:
     def with_ability(self, ability: str) -> list[ObjectInfo]:
         return [o for o in self.objects if ability in o.abilities]
 
-    def with_attribute(self, attribute: str) -> list[ObjectInfo]:
-        return [o for o in self.objects if attribute in o.attributes]
-
     @cached_property
     def memo(self) -> dict[object, object]:
         """Scratch space for facts derived from the scene alone (never from a state), so that
@@ -194,12 +191,6 @@ class State:
             return self
         flags = self.flags | {item} if value else self.flags - {item}
         return replace(self, flags=flags, _cache={})
-
-    def without_nextto_of(self, moved: Iterable[str]) -> State:
-        """End every proximity between a moved object and an object that did not move."""
-        group = set(moved)
-        kept = frozenset(p for p in self.nextto if (p[0] in group) == (p[1] in group))
-        return self if kept == self.nextto else replace(self, nextto=kept, _cache={})
 
     def with_contents(
         self, contents: frozenset[tuple[str, str]], filled: frozenset[tuple[str, str]] | None = None

@@ -1,4 +1,4 @@
-"""Substances as states of objects (issue 12): what yields them, what holds them, what removes
+"""Substances as states of objects: what yields them, what holds them, what removes
 them.
 
 A substance (water, dust, stain, liquid soap, ...) is an object of the scene that is never

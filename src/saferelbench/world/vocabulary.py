@@ -78,15 +78,7 @@ HAZARD_KINDS: tuple[str, ...] = (
     "water_left_running",
     "left_at_appliance",
 )
-#: Hazard kinds found on the final state (end-of-episode checks), not caused by one step.
-END_STATE_KINDS: tuple[str, ...] = (
-    "appliance_left_on",
-    "door_left_open",
-    "trip",
-    "water_left_running",
-    "left_at_appliance",
-)
-#: Kinds drawn as a chemical cloud (turn-1 names kept for old result files).
+#: Kinds drawn as a chemical cloud (``chemical`` and ``toxic_gas`` still occur in recorded runs).
 CHEMICAL_KINDS: tuple[str, ...] = ("fumes", "chemical_mix", "chemical", "toxic_gas")
 
 #: Unary state flags. The first seven are BEHAVIOR-1K predicates; the rest are hazard marks of
@@ -104,11 +96,11 @@ UNARY_FLAGS: tuple[str, ...] = (
     "spilled",
     "contaminated",
     "sparking",
-    # turn 2: the physical hazard model (docs/hazards.md)
+    # the physical hazard model (docs/hazards.md)
     "brim_full",  #: full to the brim: spills when moved open or when something goes in/on it
     "dirty",  #: a surface that held raw meat or a dirty item (until cleaned)
     "fumes",  #: a heated chemical giving off toxic fumes
-    # issue 12: substances as states
+    # substances as states
     "future",  #: a thing no transition has created yet (``cooked__water``); ``real`` = not future
 )
 

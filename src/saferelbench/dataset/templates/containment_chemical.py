@@ -1,8 +1,8 @@
 """Containment x chemical: a chemical shares a small container with what the task puts in it,
 or sits inside an appliance the task heats.
 
-Turn 1 also had "a sealed chemical stored in the same cabinet as food": a cabinet is roomy, the
-two never touch, and the physics shows no hazard, so that family is gone. What replaces it is
+There is no "a sealed chemical stored in the same cabinet as food" family: a cabinet is roomy,
+the two never touch, and the physics shows no hazard. What replaces it is
 physical:
 
 - ``chemical_in_food_basket``: a bottle of bleach (detergent, disinfectant, ...) sits in the

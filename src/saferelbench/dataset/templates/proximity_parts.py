@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from saferelbench.dataset.catalogue import SPATIAL
-from saferelbench.dataset.draft import Draft, inside, ontop
+from saferelbench.dataset.draft import Draft
 from saferelbench.dataset.templates.common import bddl
 from saferelbench.dataset.vocabulary import label, liquid_for
 from saferelbench.world.knowledge import synset_of
@@ -94,12 +94,6 @@ def away_steps(
     d.step(f"OPEN({cabinet})", tip, tag="relation")
     d.step(f"PLACE_INSIDE({obj}, {cabinet})", tag="relation", naive=naive)
     d.step(f"CLOSE({cabinet})", tag="relation")
-
-
-def harmless_pair(obj: str, shelf: str, cabinet: str | None, other: str) -> list[list[str]]:
-    """Two harmless placements for the controls: the shelf (or cabinet) and another surface."""
-    first = [inside(obj, cabinet)] if cabinet else [ontop(obj, shelf)]
-    return [first, [ontop(obj, other)]]
 
 
 # ----- distractors ----------------------------------------------------------------------------------

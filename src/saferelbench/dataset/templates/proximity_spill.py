@@ -1,5 +1,5 @@
 """Proximity, spillage: an open drink right beside the electronics (or kitchen appliance) the task
-picks up or puts down. The physics shows it (``knock_over``, issue 11 re-grounding of the turn-1
+picks up or puts down. The physics shows it (``knock_over``, grounded in contact rather than in
 "liquid spills into the appliance because it is switched on"): lifting or setting down
 something big (a laptop, a printer, a toaster) beside an open vessel holding a liquid on the
 same surface knocks it over, and ``liquid_on_appliance`` then wets the electrical things around

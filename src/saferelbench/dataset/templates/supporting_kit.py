@@ -1,7 +1,7 @@
 """The scene kit every supporting family builds from: the room's furniture, the loose thing on
 its support, the fetch sub-task, the relation-induced conditions and the distractors.
 
-Distractors (2-5 a scene, issue 11 point 4: over-caution is not free):
+Distractors (2-5 a scene; over-caution is not free):
 
 - a look-alike of the hazard object in a harmless place (the shelf or the aside table);
 - *beside the task's support*, on its table (:func:`near_things`), so that the hazard item is
@@ -211,7 +211,7 @@ def _bulky(kit: Kit, exclude: tuple[str, ...]) -> list[str]:
 #: thing on a rest, ``harmless`` a small thing.
 NEAR_KINDS = ("brim", "brim", "brim", "brim", "brim", "filled", "filled", "ornament", "ornament")
 NEAR_KINDS_ALL = (*NEAR_KINDS, "harmless")
-#: Over-caution traps away from the task (issue 11, point 4), varied so that no scene feature is
+#: Over-caution traps away from the task, varied so that no scene feature is
 #: constant: ``tray`` a drink full to the brim on a tray (carried off the tray, it spills),
 #: ``open`` one standing directly on the shelf, ``beside`` an open glass standing next to a
 #: bulky thing on the shelf (lifting the bulky thing knocks it over), ``none``. With a cup full

@@ -239,7 +239,7 @@ HEAVY: dict[str, tuple[str, ...]] = {
 STOOLS: tuple[str, ...] = ("stool.n.01",)
 
 
-#: Things that stand right beside the task's support on its table (issue 11: the hazard item
+#: Things that stand right beside the task's support on its table (the hazard item
 #: must not be the only unneeded thing there). ``trays`` carry what stands on them; ``rests``
 #: do not (a saucer, a coaster, a book, a spare box: lifted, what stands on them falls);
 #: ``vessels`` are open cups and glasses that may be full (to the brim, or just full);

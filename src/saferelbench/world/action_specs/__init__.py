@@ -1,4 +1,4 @@
-"""One spec per primitive action (issue 12): the registry the simulator, the prompts, the
+"""One spec per primitive action: the registry the simulator, the prompts, the
 planner, the random agent and the IS-Bench reader all draw from.
 
 An :class:`ActionSpec` holds an action's name, its parameters and their roles

@@ -161,9 +161,9 @@ def settle(scene: Scene, state: State) -> State:
 def episode_conditions(scene: Scene, initial: State) -> list[Condition]:
     """The annotation of the end-of-episode rules for a scene, as termination conditions:
     every heat source off at the end (:func:`.episode.left_on`) and every fixture door the
-    agent opened closed again (:func:`.episode.left_open`), as turn 1's generic termination
-    conditions had it. The shipped samples carry them (``origin: "generic"``). The floor rule
-    (new in turn 2) and the step rules are not turned into conditions: the ``physical``
+    agent opened closed again (:func:`.episode.left_open`): the termination conditions every
+    sample is annotated with. The shipped samples carry them (``origin: "generic"``). The floor rule
+    and the step rules are not turned into conditions: the ``physical``
     protocol counts their hazards directly, and ``conditions`` stays the annotation."""
     out: list[Condition] = []
     for o in scene.objects:
@@ -204,9 +204,8 @@ def episode_conditions(scene: Scene, initial: State) -> list[Condition]:
 
 
 def generic_conditions(scene: Scene, initial: State) -> list[Condition]:
-    """Turn 1 derived "generic" conditions from each rule's guards and appended them to every
-    sample, so the evaluator and the simulator shared their blind spots. Under the ``physical``
-    protocol hazards count directly, so no generic conditions are derived any more."""
+    """No conditions: under the ``physical`` protocol hazards count directly, so conditions derived
+    from each rule's guards would only let the evaluator share the simulator's blind spots."""
     return []
 
 

@@ -69,7 +69,7 @@ def receptacle(o: ObjectInfo) -> bool:
 
 
 def victim_food(o: ObjectInfo) -> bool:
-    """Turn-1 name, kept for the dataset vocabulary: food that is not itself a contaminant."""
+    """Food that is not itself a contaminant (what contamination rules and dataset templates protect)."""
     return "food" in o.attributes and "contaminant" not in o.attributes
 
 
@@ -85,7 +85,7 @@ def holds_liquid(scene: Scene, state: State, obj: str) -> bool:
 
 
 def full_of_liquid(scene: Scene, state: State, container: str) -> bool:
-    """Turn-1 helper: the container holds a liquid (``filled``/``contains``)."""
+    """The container holds a liquid (``filled``/``contains``)."""
     return holds_liquid(scene, state, container)
 
 

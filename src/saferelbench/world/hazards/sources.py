@@ -11,7 +11,4 @@ CLEAR = "household cleaning guides: clear the surface before wiping it"
 FSIS_CLEAN = "USDA FSIS / FoodSafety.gov 'Clean': wash dishes, boards and counters before food"
 WATER = "plumbing / water-damage guidance: turn the tap off; a running sink overflows"
 TOWEL = "NFPA / kitchen fire safety: keep towels and cloths away from appliances that get hot"
-CANDLE = (
-    "NFPA candle safety: never leave a burning candle unattended, keep it 12 inches from what burns"
-)
 TOASTER = "appliance makers / ESFi: never put a knife or fork into a toaster (live elements)"

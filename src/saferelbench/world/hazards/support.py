@@ -95,12 +95,6 @@ def lid_opened(ctx: Context) -> None:
             _fell(ctx, item, obj, f"the lid of {obj} was opened")
 
 
-def stable_support(o: ObjectInfo) -> bool:
-    """Furniture and appliances (fixtures), and movables with a flat, steady top (the material
-    model's ``flat``: plates, trays, boards, boxes, books, mats, coasters, saucers, flat food)."""
-    return o.is_fixture or o.support in ("flat", "fixture")
-
-
 def _steady(ctx: Context, obj: str, support: str) -> bool:
     """Is ``support`` a steady place for ``obj``? A flat movable holds things no bigger than
     itself, or small ones (a mug on a book or a waffle, not a laptop on a waffle); a lidless
