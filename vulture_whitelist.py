@@ -23,6 +23,8 @@ _.title_justify  # rich table settings
 _.tool_choice  # Inspect AI ModelAPI.generate signature
 _.binary_state  # BDDL predicate _sample signature
 _.get_predicate_class  # BDDL backend interface
+_.observation_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
+_.action_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
 _.golden_outcome  # read by the review sheet's Jinja template (reports/review.py)
 
 # Public API: agents looked up by name (agents/registry.py) and imported by users and tests.
