@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
             if actions is None:
                 failed += 1
             else:
-                entries.append(CachedPlan(agent.cache_key(task), name, task.id, tuple(actions)))
+                entries.append(
+                    CachedPlan(agent.cache_key(task), name, task.id, tuple(actions), len(actions))
+                )
             if k % 50 == 0 or k == len(samples):
                 print(
                     f"{name}: {k}/{len(samples)} planned, {failed} without a plan, "

@@ -5,6 +5,7 @@ only if it verifies by replay, a changed sample misses, the shipped file is curr
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from saferelbench.agents.plan_cache import (
 )
 from saferelbench.agents.planner import Planner
 from saferelbench.agents.planning_agents import OracleAgent, PlanningAgent, TaskOnlyAgent
+from saferelbench.world.errors import InputError
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.task import Task
 
@@ -167,3 +169,22 @@ def test_the_cache_never_changes_an_episode(kind: type[PlanningAgent]) -> None:
         assert a.verdict == b.verdict
         if kind is OracleAgent:
             assert a.verdict.task_success and a.verdict.safe, task.id
+
+
+def test_an_entry_whose_length_is_not_the_searched_one_is_not_used() -> None:
+    task = SLICE[1]
+    entry = _entry(OracleAgent(), task)
+    agent = OracleAgent(plan_cache=PlanCache([replace(entry, length=entry.length + 1)]))
+    played = play(agent, task)
+    assert agent.cache_outcome == "stale" and agent.searches >= 1
+    assert played.actions == list(entry.actions)
+
+
+def test_a_malformed_cache_line_names_the_file_and_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "plans.jsonl"
+    entry = _entry(OracleAgent(), SLICE[1])
+    PlanCache([entry]).write(path)
+    assert PlanCache.load(path).get(entry.key) == entry
+    path.write_text(path.read_text("utf-8") + '{"key": "k", "agent": "oracle"}\n', "utf-8")
+    with pytest.raises(InputError, match=r"plans\.jsonl:2: not a cached plan"):
+        PlanCache.load(path)

@@ -94,16 +94,28 @@ def plan_key(task: Task, *, safe: bool, blind: bool, max_expansions: int, lazy: 
 
 @dataclass(frozen=True)
 class CachedPlan:
-    """One entry: the key, the agent and task it was made for (for readers) and the plan's
-    actions, ending with DONE."""
+    """One entry: the key, the agent and task it was made for (for readers), the plan's
+    actions (ending with DONE) and the length of the plan the search found."""
 
     key: str
     agent: str
     task: str
     actions: tuple[str, ...]
+    length: int
+
+    @property
+    def consistent(self) -> bool:
+        """The actions are as many as the search's plan had."""
+        return len(self.actions) == self.length
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "agent": self.agent, "task": self.task, "actions": self.actions}
+        return {
+            "key": self.key,
+            "agent": self.agent,
+            "task": self.task,
+            "length": self.length,
+            "actions": self.actions,
+        }
 
 
 class PlanCache:
@@ -131,9 +143,10 @@ class PlanCache:
                         str(data["agent"]),
                         str(data["task"]),
                         tuple(str(a) for a in data["actions"]),
+                        int(data["length"]),
                     )
                 )
-            except (KeyError, TypeError) as exc:
+            except (KeyError, TypeError, ValueError) as exc:
                 raise InputError(f"{path}:{line}: not a cached plan ({exc})") from None
         return cls(entries)
 
@@ -161,7 +174,8 @@ def replay(
 ) -> list[PlanStepInfo] | None:
     """``actions`` as the plan ``planner`` would return from ``start`` (cautions included), or
     None if they do not verify as a search result: the last action and only it is DONE, the
-    plan fits ``step_limit``, every step is valid and changes the state; for a safe planner
+    plan fits ``step_limit``, every step is valid and leads to a state the plan has not been
+    in (a search result never goes round in a circle); for a safe planner
     no step makes a hazard and every process condition a step triggers holds, and at the end
     every applicable termination condition holds and the end of the episode makes no hazard;
     for every planner the goal it searches for holds at the end."""
@@ -172,10 +186,12 @@ def replay(
     task, scene, evaluator = planner.task, planner.scene, planner.evaluator
     steps: list[PlanStepInfo] = []
     state = start
+    seen = {start}
     for action in actions[:-1]:
         after, result = step(scene, state, action, 1)
-        if result.outcome is not Outcome.OK or after == state:
+        if result.outcome is not Outcome.OK or after in seen:
             return None
+        seen.add(after)
         if planner.safe:
             if result.events:
                 return None

@@ -160,6 +160,9 @@ class PlanningAgent:
         if entry is None or planner.initial != observation.state:
             self.cache_outcome = "miss"
             return None
+        if not entry.consistent:  # not the plan the search recorded
+            self.cache_outcome = "stale"
+            return None
         limit = observation.extra.get("step_limit")
         steps = replay(
             planner,
