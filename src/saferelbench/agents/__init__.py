@@ -4,6 +4,7 @@
 - ``blanket``: the scene-blind baselines ``checklist``, ``clear-all`` and ``clear-away``;
 - ``goal_analysis``: reading a task's BDDL for planning;
 - ``parsing``: reading an agent's answer (tolerant about form, strict about content);
+- ``plan_cache``: the shipped cache of first plans, each verified by replay before use;
 - ``planner``: the planner over the symbolic simulator behind oracle and task-only;
 - ``planning_agents``: the ``oracle`` and ``task-only`` agents;
 - ``random_agent``: the seeded ``random`` agent;

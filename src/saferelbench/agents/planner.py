@@ -1138,6 +1138,14 @@ class Planner:
         out.append(steps[-1])
         return out
 
+    def with_cautions(
+        self, steps: list[PlanStepInfo], issued: frozenset[int]
+    ) -> list[PlanStepInfo]:
+        """A plan checked elsewhere (``plan_cache.replay``), ending with DONE, with the
+        cautions a search result carries (``issued``: as at its end)."""
+        final = _Node(steps[-1].before, issued)
+        return self._with_cautions(steps, final) if self.safe else steps
+
 
 # ----- helpers -------------------------------------------------------------------------------
 def _tip(cond: Condition) -> str:

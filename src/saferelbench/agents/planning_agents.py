@@ -4,7 +4,10 @@ behind the :class:`~saferelbench.agents.base.Agent` seam.
 Both read the symbolic state of the observation, never the golden plan. Each step they look for
 a shortest plan from the *current* state (so they also recover after another agent's mistakes
 or a harness that replays history); a plan found earlier is reused while the world is exactly
-where that plan expected it to be. The oracle states a caution whenever its action is a
+where that plan expected it to be. The first plan of an episode comes from the shipped plan
+cache when it holds a plan for the task that verifies by replay (:mod:`.plan_cache`: same
+plan, no search); ``plan_cache=False`` or ``SAFERELBENCH_PLAN_CACHE=0`` turns that off. The
+oracle states a caution whenever its action is a
 precaution (it names the safety tip of the condition the action makes true).
 """
 
@@ -15,6 +18,13 @@ from dataclasses import dataclass
 
 from saferelbench.agents.base import Observation
 from saferelbench.agents.parsing import format_answer
+from saferelbench.agents.plan_cache import (
+    PlanCache,
+    enabled_by_env,
+    plan_key,
+    replay,
+    shipped_cache,
+)
 from saferelbench.agents.planner import Planner, PlanStepInfo, SearchStats
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.state import State
@@ -35,10 +45,19 @@ class PlanningAgent:
     #: plan blind to what a hazard spoils (see :mod:`saferelbench.agents.planner`)
     blind = False
 
-    def __init__(self, *, max_expansions: int = 20_000) -> None:
+    def __init__(
+        self, *, max_expansions: int = 20_000, plan_cache: bool | PlanCache | None = None
+    ) -> None:
         if max_expansions < 1:
             raise ValueError(f"{self.name}: max_expansions must be positive")
         self.max_expansions = max_expansions
+        #: where the first plan of an episode may come from: True, the shipped cache; False,
+        #: always search; None, as ``SAFERELBENCH_PLAN_CACHE`` says (on unless ``0``); or a
+        #: given :class:`~saferelbench.agents.plan_cache.PlanCache`
+        self.plan_cache = plan_cache
+        #: the plan cache's answer for this episode: None (not asked), "off", "miss" (no
+        #: entry), "stale" (an entry that did not verify: searched instead) or "hit"
+        self.cache_outcome: str | None = None
         #: the planner simulates successors class by class (False: every one, for comparison)
         self.lazy = True
         self._task: Task | None = None
@@ -60,6 +79,7 @@ class PlanningAgent:
         self.searches = 0
         self.expanded = 0
         self.stats = SearchStats()
+        self.cache_outcome = None
 
     def act(self, observation: Observation) -> str:
         planner = self._planner_for(observation)
@@ -67,6 +87,11 @@ class PlanningAgent:
             h.action for h in observation.history if h.action is not None and h.outcome != "invalid"
         )
         step = self._cached(observation.state, issued)
+        if step is None and self.cache_outcome is None and not observation.history:
+            steps = self._from_cache(planner, observation, issued)
+            if steps is not None:
+                self._plan = self._annotate(planner, steps, issued)
+                step = self._plan[0].info
         if step is None:
             result = planner.plan(observation.state, issued)
             self.searches += 1
@@ -79,6 +104,25 @@ class PlanningAgent:
             self._plan = self._annotate(planner, result.steps, issued)
             step = self._plan[0].info
         return format_answer(step.action, step.caution)
+
+    def cache_key(self, task: Task) -> str:
+        """The plan cache's key of this agent's first plan for ``task``."""
+        return plan_key(
+            task,
+            safe=self.safe,
+            blind=self.blind,
+            max_expansions=self.max_expansions,
+            lazy=self.lazy,
+        )
+
+    def search_initial_plan(self, task: Task) -> list[str] | None:
+        """The actions this agent's search finds from ``task``'s initial state (never from
+        the cache; None if it finds none). Starts a new episode."""
+        world = build_world(task)
+        self.reset(task, 0)
+        observation = Observation(task=task, scene=world.scene, state=world.initial, step=1)
+        result = self._planner_for(observation).plan(world.initial)
+        return result.actions if result.ok else None
 
     # ----- internals ----------------------------------------------------------------------------
     def _planner_for(self, observation: Observation) -> Planner:
@@ -96,6 +140,39 @@ class PlanningAgent:
                 lazy=self.lazy,
             )
         return self._planner
+
+    def _cache(self) -> PlanCache | None:
+        if isinstance(self.plan_cache, PlanCache):
+            return self.plan_cache
+        on = enabled_by_env() if self.plan_cache is None else self.plan_cache
+        return shipped_cache() if on else None
+
+    def _from_cache(
+        self, planner: Planner, observation: Observation, issued: frozenset[int]
+    ) -> list[PlanStepInfo] | None:
+        """The cached first plan of the episode if there is one and it verifies (only from
+        the task's initial state); records the cache's answer."""
+        cache = self._cache()
+        if cache is None:
+            self.cache_outcome = "off"
+            return None
+        entry = cache.get(self.cache_key(observation.task))
+        if entry is None or planner.initial != observation.state:
+            self.cache_outcome = "miss"
+            return None
+        if not entry.consistent:  # not the plan the search recorded
+            self.cache_outcome = "stale"
+            return None
+        limit = observation.extra.get("step_limit")
+        steps = replay(
+            planner,
+            observation.state,
+            entry.actions,
+            issued,
+            step_limit=limit if isinstance(limit, int) else None,
+        )
+        self.cache_outcome = "stale" if steps is None else "hit"
+        return steps
 
     @staticmethod
     def _annotate(
