@@ -75,7 +75,20 @@ def invoke(args: list[str]) -> Any:
 
 
 def base_args(model: str, split: str, *extra: str) -> list[str]:
-    return ["run", "--model", model, "--split", split, "--max-connections", "4", "--json", *extra]
+    # --no-fail-fast: the first samples are not run apart (a log of their own), so each worker
+    # writes exactly one log; failing fast is tested in tests/harness/test_run_summary.py
+    return [
+        "run",
+        "--model",
+        model,
+        "--split",
+        split,
+        "--max-connections",
+        "4",
+        "--json",
+        "--no-fail-fast",
+        *extra,
+    ]
 
 
 @pytest.mark.slow

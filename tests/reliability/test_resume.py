@@ -196,6 +196,7 @@ def test_inspect_run_killed_then_resumed_equals_an_uninterrupted_run(
         "--max-connections",
         "2",
         "--json",
+        "--no-fail-fast",  # one log per invocation (failing fast runs the first samples apart)
     ]
     with FakeOpenAIServer(slow_player(0.15)) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}

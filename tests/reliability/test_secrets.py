@@ -123,6 +123,7 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
                 "--out",
                 str(run),
                 "--no-images",
+                "--no-fail-fast",  # the first two samples fail on purpose: run them all
                 "--attempt-timeout",
                 "30",
                 *key_args,

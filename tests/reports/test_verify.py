@@ -261,6 +261,7 @@ def test_verify_passes_on_a_workers_run_and_its_inspect_logs(
             "--no-images",
             "--workers",
             "2",
+            "--no-fail-fast",  # one log per worker (failing fast runs the first samples apart)
             "--out",
             run,
             "--json",

@@ -704,11 +704,18 @@ def is_chemical(info: ObjectInfo) -> bool:
     return "chemical" in info.attributes or bool(_tokens(info.category) & CHEMICAL_WORDS)
 
 
+#: Raw meat is pink whatever its shape (a raw bratwurst is not a hot dog); cooking tints it
+#: brown (:func:`saferelbench.render.items.tinted`).
+RAW_MEAT_COLOR: RGB = (228, 122, 132)
+
+
 def _marked(info: ObjectInfo, look: Look) -> Look:
     """Marks that keep apart things of one shape whose safety differs: a chemical bottle or
-    jar becomes a hazard-marked jug, any other chemical carries the hazard diamond, and a
-    mains-powered thing carries a plug mark."""
+    jar becomes a hazard-marked jug, any other chemical carries the hazard diamond, a
+    mains-powered thing carries a plug mark, and raw meat is pink."""
     kind, w = look.kind, look.w
+    if "raw_meat" in info.attributes:
+        look = replace(look, color=RAW_MEAT_COLOR)
     chemical = is_chemical(info)
     if chemical and kind in ("bottle", "jar"):
         kind, w = "chem_bottle", w * 1.1
