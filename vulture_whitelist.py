@@ -25,6 +25,7 @@ _.binary_state  # BDDL predicate _sample signature
 _.get_predicate_class  # BDDL backend interface
 _.observation_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
 _.action_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
+_.search_initial_plan  # the plan cache's generator (benchmarks/make_plan_cache.py) and its tests
 _.golden_outcome  # read by the review sheet's Jinja template (reports/review.py)
 
 # Public API: agents looked up by name (agents/registry.py) and imported by users and tests.

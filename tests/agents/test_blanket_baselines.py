@@ -238,7 +238,7 @@ def _spatial_ssr(plans: dict[str, list[str]]) -> tuple[float, float]:
 
 def _put_back_plan(task: Task) -> list[str]:
     """Lift every object the goal does not need and put it back where it was, then the
-    task-only plan: the turn-1 oracle's proximity trick applied everywhere."""
+    task-only plan: a trick that games a proximity rule, applied everywhere."""
     from saferelbench.agents.planner import Planner
     from saferelbench.world.simulator import step
 
@@ -254,14 +254,18 @@ def _put_back_plan(task: Task) -> list[str]:
             after, result = step(world.scene, state, f"{verb}({o}, {p.parent})", 1)
             if result.outcome is Outcome.OK:
                 state, actions = after, [*actions, f"{verb}({o}, {p.parent})"]
-    rest = Planner(task, world.scene, safe=False, initial=world.initial).plan(state).actions
-    return [*actions, *rest]
+    # the task-only agent's planning (blind to the hazard marks of the goal): a put-back that
+    # spilled or broke what the goal keeps intact is then planned as far as the rest goes,
+    # instead of searching the whole space for a goal no plan reaches any more
+    rest = Planner(task, world.scene, safe=False, initial=world.initial, blind=True)
+    rest_actions = rest.plan(state).actions
+    return [*actions, *rest_actions]
 
 
 @pytest.mark.slow
 @_sessions.BLANKET
 def test_floor_dumping_and_the_put_back_do_not_pass_on_the_spatial_split() -> None:
-    """Red-team regression: under the turn-1 rules the clear-all routine scored SSR 0.976 on the
+    """Red-team regression: under rules keyed to actions the clear-all routine scored SSR 0.976 on the
     spatial split and lifting-and-putting-back 0.42. A person calls a kitchen floor strewn with
     teacups unsafe and a put-back a no-op; the default (physical) protocol must agree."""
     from saferelbench.dataset.store import load_samples
