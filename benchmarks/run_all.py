@@ -55,6 +55,13 @@ BENCHES = [
         r"samples, .* rollouts|best of",
     ),
     Bench("run", "bench_run.py", [], [], r"images=(on|off)"),
+    Bench(
+        "main_job",
+        "bench_run.py",
+        ["--main-job"],
+        ["--main-job"],
+        r"main job|ratio main job|load average",
+    ),
     Bench("agents", "bench_agents.py", [], ["--agents", "oracle"], r"n=\d+ SR="),
     Bench(
         "harness_overhead",

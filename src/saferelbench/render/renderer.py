@@ -439,6 +439,8 @@ def _header(
     labels: bool,
     fsize: int,
 ) -> None:
+    if not title and not events:  # nothing to say: no empty bar over the agent's view
+        return
     d.rectangle((0, 0, width, header - 1), fill=HEADER)
     tsize = max(10, round(fsize * 1.15))
     y = (header - tsize) // 2
