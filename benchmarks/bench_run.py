@@ -93,7 +93,7 @@ def main_job(limit: int | None) -> None:
 
     cli = str(Path(sys.executable).parent / "saferelbench")
     extra = ["--limit", str(limit)] if limit else []
-    runs = (
+    runs: tuple[tuple[str, list[str], dict[str, str]], ...] = (
         ("oracle (the main job)", ["--agent", "oracle"], {}),
         ("random --no-images", ["--agent", "random", "--no-images"], {}),
         ("oracle, plan cache off", ["--agent", "oracle"], {"SAFERELBENCH_PLAN_CACHE": "0"}),
