@@ -250,11 +250,10 @@ def _lenient(text: str, start: int) -> tuple[Any, int]:
     if end < 0:
         return None, start
     span = text[start:end]
-    for candidate in (_TRAILING_COMMA_RE.sub(r"\1", span),):
-        try:
-            return json.loads(candidate), end
-        except Exception:
-            pass
+    try:
+        return json.loads(_TRAILING_COMMA_RE.sub(r"\1", span)), end
+    except Exception:  # not JSON even without trailing commas: try it as a Python literal
+        pass
     pythonish = _JSON_WORDS_RE.sub(
         lambda m: {"null": "None", "true": "True", "false": "False"}[m.group(1)], span
     )

@@ -24,8 +24,8 @@ from saferelbench.world.rollout import rollout
 
 #: Diversity and difficulty targets (``docs/dataset.md``); ``targets`` in the stats says which hold.
 TARGETS: dict[str, float] = {
-    # a pure-ablation control repeats its pair's instruction: at most one per pair (248), so the
-    # issue's 300 cannot be met; "every pair's instruction distinct" is the reachable form
+    # a pure-ablation control repeats its pair's instruction: at most one per pair (248), so
+    # 300 distinct instructions cannot be reached; "every pair's instruction distinct" can
     "distinct_instructions": 300,
     "pairs_with_own_instruction": 1.0,
     "distinct_synsets": 250,
