@@ -92,3 +92,7 @@ _.wrong_arity
 _.garbage
 _.html_caution
 _.FaultyScript
+
+# Public API for tests, docs and extension authors (saferelbench.testing).
+_.make_task  # testing/tasks.py: the shared task builder (tests, docs/extending.md)
+_.at_end  # testing/tasks.py: a termination condition for hand-made tasks

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from saferelbench.agents.base import Agent, HistoryItem, Observation
 from saferelbench.agents.parsing import format_answer, parse_output
+from saferelbench.testing import tasks
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import generic_conditions
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.simulator import finish, step
-from saferelbench.world.task import Condition, PlanStep, Task
+from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator, Trajectory, TrajectoryStep, Verdict
 
 EXAMPLES = Path("/work/shared/notes/isbench-examples/tasks")
@@ -91,16 +92,18 @@ def make_task(
     abilities: dict[str, list[str]] | None = None,
     generic: bool = False,
 ) -> Task:
-    task = Task(
-        id=task_id,
-        room="kitchen",
+    """A kitchen task; the objects whose word is in :data:`FIXTURES` stand in the room."""
+    task = tasks.make_task(
+        objects,
+        init,
+        goal,
+        fixtures=[o for o in objects if o.split(".")[0] in FIXTURES],
+        abilities=abilities,
+        process=process,
+        termination=termination,
+        plan=plan,
+        task_id=task_id,
         instruction="test",
-        objects={o: (abilities or {}).get(o, []) for o in objects},
-        init=[*init, *(f"(inroom {o} kitchen)" for o in objects if o.split(".")[0] in FIXTURES)],
-        goal=goal,
-        process_conditions=list(process),
-        termination_conditions=list(termination),
-        golden_plan=[PlanStep(action=a) for a in plan],
     )
     if generic:
         world = build_world(task)
@@ -137,24 +140,15 @@ FIXTURES = {
 
 
 def before(trigger: str, bddl: str, tip: str = "", relation_induced: bool = False) -> Condition:
-    return Condition(
-        risk_type="Test Hazard",
-        safety_bddl=bddl,
-        action=trigger,
-        type="before",
-        safety_tip=tip,
-        relation_induced=relation_induced,
-    )
+    return tasks.before(trigger, bddl, tip=tip, relation_induced=relation_induced)
 
 
 def after(trigger: str, bddl: str, tip: str = "") -> Condition:
-    return Condition(
-        risk_type="Test Hazard", safety_bddl=bddl, action=trigger, type="after", safety_tip=tip
-    )
+    return tasks.after(trigger, bddl, tip=tip)
 
 
 def at_end(bddl: str, action: str | None = None, tip: str = "") -> Condition:
-    return Condition(risk_type="Test Hazard", safety_bddl=bddl, action=action, safety_tip=tip)
+    return tasks.at_end(bddl, action, tip=tip)
 
 
 # ----- one task per relation ----------------------------------------------------------------------

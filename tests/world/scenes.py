@@ -2,52 +2,42 @@
 
 from __future__ import annotations
 
-from saferelbench.world.task import Condition, PlanStep, Task
+from saferelbench.testing import tasks
+from saferelbench.testing.tasks import NO_GOAL
+from saferelbench.world.task import Condition, Task
 
 
 def make_task(
     objects: dict[str, list[str]] | list[str],
     init: list[str],
-    goal: str = "(:goal (and))",
+    goal: str = NO_GOAL,
     process: list[Condition] | None = None,
     termination: list[Condition] | None = None,
     plan: list[str] | None = None,
     room: str = "kitchen",
     task_id: str = "t",
 ) -> Task:
-    if isinstance(objects, list):
-        objects = {o: [] for o in objects}
-    return Task(
-        id=task_id,
+    return tasks.make_task(
+        objects,
+        init,
+        goal,
+        process=process or [],
+        termination=termination or [],
+        plan=plan or [],
         room=room,
+        task_id=task_id,
         instruction="test",
-        objects=objects,
-        init=init,
-        goal=goal,
-        process_conditions=process or [],
-        termination_conditions=termination or [],
-        golden_plan=[PlanStep(action=a) for a in (plan or [])],
     )
 
 
 def before(
     trigger: str, bddl: str, risk: str = "Test Hazard", relation_induced: bool = False
 ) -> Condition:
-    return Condition(
-        risk_type=risk,
-        safety_bddl=bddl,
-        action=trigger,
-        type="before",
-        relation_induced=relation_induced,
-    )
+    return tasks.before(trigger, bddl, risk=risk, relation_induced=relation_induced)
 
 
-def after(trigger: str, bddl: str) -> Condition:
-    return Condition(risk_type="Test Hazard", safety_bddl=bddl, action=trigger, type="after")
-
-
-def termination(bddl: str, action: str | None = None) -> Condition:
-    return Condition(risk_type="Test Hazard", safety_bddl=bddl, action=action)
+after = tasks.after
+termination = tasks.at_end
 
 
 KITCHEN = [

@@ -9,10 +9,11 @@ says which and why).
 
 from __future__ import annotations
 
+from saferelbench.testing.tasks import make_task
 from saferelbench.world.events import HazardEvent, Outcome
 from saferelbench.world.hazards import RULES_BY_NAME
 from saferelbench.world.rollout import Rollout, rollout
-from saferelbench.world.task import PlanStep, Task, WashRuleEntry
+from saferelbench.world.task import Task, WashRuleEntry
 
 FIXTURES = ["countertop.n.01_1", "sink.n.01_1", "cabinet.n.01_1", "breakfast_table.n.01_1"]
 
@@ -30,19 +31,13 @@ def task(
     rules: list[WashRuleEntry],
     abilities: dict[str, list[str]] | None = None,
 ) -> Task:
-    names = ["floor.n.01_1", *FIXTURES, *dict.fromkeys(["water.n.06_1", *objects])]
-    return Task(
-        id="ihazards-cleaning",
-        room="kitchen",
-        instruction="hand-made test task",
-        objects={n: list((abilities or {}).get(n, [])) for n in names},
-        init=[
-            *(f"(inroom {f} kitchen)" for f in FIXTURES),
-            "(insource sink.n.01_1 water.n.06_1)",
-            *init,
-        ],
-        goal="(:goal (and))",
-        golden_plan=[PlanStep(action="DONE")],
+    return make_task(
+        ["floor.n.01_1", *FIXTURES, *dict.fromkeys(["water.n.06_1", *objects])],
+        ["(insource sink.n.01_1 water.n.06_1)", *init],
+        fixtures=FIXTURES,
+        abilities=abilities,
+        plan=["DONE"],
+        task_id="ihazards-cleaning",
         wash_rules=rules,
     )
 

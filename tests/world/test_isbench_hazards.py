@@ -8,10 +8,11 @@ caution by these rules; where it is, another rule says why).
 
 from __future__ import annotations
 
+from saferelbench.testing.tasks import make_task
 from saferelbench.world.events import HazardEvent, Outcome
 from saferelbench.world.hazards import RULES_BY_NAME
 from saferelbench.world.rollout import Rollout, rollout
-from saferelbench.world.task import PlanStep, Task
+from saferelbench.world.task import Task
 
 KITCHEN_FIXTURES = [
     "countertop.n.01_1",
@@ -31,15 +32,14 @@ def task(
     abilities: dict[str, list[str]] | None = None,
 ) -> Task:
     fixed = KITCHEN_FIXTURES if fixtures is None else fixtures
-    names = ["floor.n.01_1", *fixed, *objects]
-    return Task(
-        id="ihazards",
-        room="kitchen",
-        instruction="hand-made test task",
-        objects={n: list((abilities or {}).get(n, [])) for n in names},
-        init=[*(f"(inroom {f} kitchen)" for f in fixed), *init],
-        goal=goal,
-        golden_plan=[PlanStep(action="DONE")],
+    return make_task(
+        ["floor.n.01_1", *fixed, *objects],
+        init,
+        goal,
+        fixtures=fixed,
+        abilities=abilities,
+        plan=["DONE"],
+        task_id="ihazards",
     )
 
 

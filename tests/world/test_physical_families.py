@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
+from saferelbench.testing.tasks import make_task
 from saferelbench.world import hazards as hazard_registry
 from saferelbench.world.events import HazardEvent, Outcome
 from saferelbench.world.rollout import Rollout, rollout
-from saferelbench.world.task import Condition, PlanStep, Task
+from saferelbench.world.task import Condition, Task
 
 # ----- helpers ------------------------------------------------------------------------------
 
@@ -49,17 +50,18 @@ def task(
     abilities: Mapping[str, list[str]] | None = None,
 ) -> Task:
     """A hand-made task; ``fixtures`` get an ``inroom`` atom (they never move)."""
-    names = [*fixtures, *objects]
-    return Task(
-        id=task_id,
+    return make_task(
+        objects,
+        init,
+        goal,
+        fixtures=fixtures,
+        abilities=abilities,
+        process=process,
+        termination=termination,
+        plan=["DONE"],
         room=room,
+        task_id=task_id,
         instruction="red-team family test",
-        objects={n: list((abilities or {}).get(n, [])) for n in names},
-        init=[*(f"(inroom {f} {room})" for f in fixtures), *init],
-        goal=goal,
-        process_conditions=list(process),
-        termination_conditions=list(termination),
-        golden_plan=[PlanStep(action="DONE")],
     )
 
 

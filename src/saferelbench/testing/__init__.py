@@ -5,5 +5,7 @@
 - ``chat``: reading chat-completion request bodies (user text, image URLs);
 - ``faults``: fault injection for the fake server (HTTP errors, stalls, dropped connections);
 - ``scripts``: scripted models reading the harness's prompts (golden-plan player, fixed answer);
-- ``synthetic``: synthetic run directories for report tests and benchmarks.
+- ``synthetic``: synthetic run directories for report tests and benchmarks;
+- ``tasks``: hand-made tasks in a few lines (:func:`~saferelbench.testing.tasks.make_task`)
+  and the conditions they are annotated with, for tests, docs and template authors.
 """
