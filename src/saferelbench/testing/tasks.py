@@ -98,9 +98,7 @@ def before(
 
 def after(trigger: str, bddl: str, *, risk: str = "Test Hazard", tip: str = "") -> Condition:
     """A process condition checked just after each action matching ``trigger``."""
-    return Condition(
-        risk_type=risk, safety_tip=tip, safety_bddl=bddl, action=trigger, type="after"
-    )
+    return Condition(risk_type=risk, safety_tip=tip, safety_bddl=bddl, action=trigger, type="after")
 
 
 def at_end(
