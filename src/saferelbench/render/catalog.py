@@ -446,7 +446,7 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         (150, 110, 70),
     ),
     (
-        ("board_game", "chess_set", "jigsaw_puzzle", "puzzle", "chessboard", "checkers", "game"),
+        ("board_game", "chess_set", "chessboard", "checkers", "game"),
         "game",
         70,
         14,
@@ -616,6 +616,14 @@ def _compound(keyword: str, tokens: frozenset[str]) -> bool:
     return any(t != keyword and (t.endswith(keyword) or t.startswith(keyword)) for t in tokens)
 
 
+def _stage_hit(stage: str, keyword: str, category: str, tokens: frozenset[str]) -> bool:
+    if stage == "phrase":
+        return "_" in keyword and keyword in category
+    if stage == "word":
+        return _hit(keyword, category, tokens)
+    return _compound(keyword, tokens)
+
+
 @lru_cache(maxsize=1024)
 def _match(category: str, fixture: bool) -> Look:
     head, of, _ = category.partition("__of__")
@@ -629,11 +637,11 @@ def _match(category: str, fixture: bool) -> Look:
     table = _FIXTURES if fixture else _ITEMS
     zoom = 1.0 if fixture else ITEM_ZOOM
     named = next((c for k, c in _NAMED_COLORS.items() if _hit(k, category, tokens)), None)
-    for compound in (False, True):  # whole words first, then words inside compounds
+    # a phrase names a thing more exactly than any of its words ("watering_can" is no "can"),
+    # then whole words, then words inside compounds
+    for stage in ("phrase", "word", "compound"):
         for keywords, kind, w, h, color in table:
-            if any(
-                _compound(k, tokens) if compound else _hit(k, category, tokens) for k in keywords
-            ):
+            if any(_stage_hit(stage, k, category, tokens) for k in keywords):
                 return Look(kind, w * zoom, h * zoom, named or color)
     if fixture:
         return Look("fixture", 150, 150, named or stable_color(category, 140, 200))
