@@ -1,5 +1,6 @@
 """The ``saferelbench`` command (typer), the top layer.
 
+- ``check_cmd``: ``check-extensions``: every registered extension checked for completeness;
 - ``commands``: the sub-command modules, each with ``register(app)``;
 - ``dataset_cmd``: ``build-dataset``, ``validate``, ``stats``, ``export-dataset``;
 - ``hf_export_cmd``: ``export-dataset --format hf``, the initial images drawn;

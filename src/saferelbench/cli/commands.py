@@ -16,6 +16,7 @@ MODULE_NAMES = [
     "saferelbench.cli.review_cmd",
     "saferelbench.cli.probe_cmd",
     "saferelbench.cli.verify_cmd",
+    "saferelbench.cli.check_cmd",
 ]
 
 MODULES: list[ModuleType] = []

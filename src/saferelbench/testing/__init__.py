@@ -1,5 +1,9 @@
-"""Test doubles, for the tests and benchmarks only (no product package imports this one).
+"""Test doubles and extension checks, for the tests, benchmarks and extension authors (no
+product package imports this one, except ``saferelbench check-extensions``, which runs
+``checks``).
 
+- ``checks``: one checker per extension point (action, hazard rule, scene template, object
+  kind, the Gymnasium environment), run over every registered item;
 - ``fake_server``: a scripted OpenAI-compatible HTTP server on 127.0.0.1
   (``python -m saferelbench.testing.fake_server --host 127.0.0.1 --port N``);
 - ``chat``: reading chat-completion request bodies (user text, image URLs);
