@@ -479,13 +479,18 @@ class KindParts:
     painter: Callable[..., None] | None
 
 
+#: Kinds the catalog gives by code rather than by a row: the generic item and fixture, a flat
+#: light thing (``paper``) and a chemical's bottle (``catalog._by_knowledge``, ``_marked``).
+CODE_KINDS = ("block", "fixture", "paper", "chem_bottle")
+
+
 def registered_kinds() -> list[str]:
     """Every object kind the catalog can give an object, fixtures first."""
     from saferelbench.render import catalog
 
     kinds = [k for _, k, *_ in catalog._FIXTURES] + ["fixture"]
     kinds += [k for _, k, *_ in catalog._ITEMS] + [k for _, k, *_ in catalog._BY_ATTRIBUTE]
-    kinds += ["block", "paper", "chem_bottle"]
+    kinds += [k for k in CODE_KINDS if k != "fixture"]
     return list(dict.fromkeys(kinds))
 
 
@@ -554,9 +559,8 @@ def check_kind(kind: str) -> None:
     add = problems.append
     fallback = kind in ("block", "fixture")
     rows = parts.fixture_rows + parts.item_rows
-    if not rows and not parts.by_attribute and kind not in ("block", "fixture", "paper"):
-        if kind != "chem_bottle":
-            add("no catalog row or world attribute gives this kind to any object")
+    if not rows and not parts.by_attribute and kind not in CODE_KINDS:
+        add("no catalog row or world attribute gives this kind to any object")
     if parts.fixture_rows and not parts.laid_out_as_fixture and parts.painter is None:
         add(
             "a fixture row gives it, but it is neither laid out as a fixture nor painted as an item"
@@ -588,7 +592,7 @@ def _check_keywords(parts: KindParts, add: Callable[[str], None]) -> None:
         for keywords in rows:
             for keyword in keywords:
                 got = kind_of_category(keyword, fixture=fixture)
-                if got not in (parts.kind, "chem_bottle"):
+                if got != parts.kind:
                     add(f"catalog keyword {keyword!r} gives kind {got!r}: an earlier row takes it")
 
 
