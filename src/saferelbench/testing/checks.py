@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import string
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -336,12 +336,20 @@ def _first(items: Iterable[tuple[str, ...]], n: int) -> list[tuple[str, ...]]:
 RULE_RELATIONS = (*RELATIONS, "none", "episode")
 
 
-def check_rule(rule: Rule | str) -> None:
+#: A hand-made task and a plan through it (action strings, DONE at the end or added).
+Witness = tuple[Task, Sequence[str]]
+
+
+def check_rule(
+    rule: Rule | str, *, fires_on: Iterable[Witness] = (), quiet_on: Iterable[Witness] = ()
+) -> None:
     """A hazard rule is complete when it is registered under its name (``@rule`` in a module
     :mod:`saferelbench.world.hazards` imports), its relation, risk, kinds and reads come from
     the vocabulary, its summary, source and docstring say what it does (``docs/hazards.md``
     prints them), and it runs on every probe step (step rules) or probe episode end (end
-    rules) without raising and emitting only its declared kinds."""
+    rules) without raising and emitting only its declared kinds. With witnesses, it also
+    fires on every careless plan of ``fires_on`` and stays quiet on every careful plan of
+    ``quiet_on`` (each plan's actions must all succeed)."""
     if isinstance(rule, str):
         if rule not in RULES_BY_NAME:
             raise ExtensionError(
@@ -382,7 +390,29 @@ def check_rule(rule: Rule | str) -> None:
         add("the rule function has no docstring (docs/hazards.md prints its first paragraph)")
     if not problems:
         _probe_rule(rule, problems)
+        for fires, witnesses in ((True, fires_on), (False, quiet_on)):
+            for task, plan in witnesses:
+                problems.extend(_witness(rule, task, plan, fires))
     _raise_if(f"rule {rule.name}", problems)
+
+
+def _witness(rule: Rule, task: Task, plan: Sequence[str], fires: bool) -> list[str]:
+    from saferelbench.world.rollout import rollout
+
+    actions = [*plan, "DONE"] if not plan or plan[-1] != "DONE" else list(plan)
+    played = rollout(task, actions)
+    failed = [
+        f"{r.action}: {r.reason}" for r in played.results if r.outcome.value not in ("ok", "done")
+    ]
+    if failed:
+        return [f"task {task.id!r}: the plan does not play: {failed[0]}"]
+    fired = [(e.kind, e.objects) for e in played.hazards if e.rule == rule.name]
+    others = sorted({e.rule for e in played.hazards} - {rule.name})
+    if fires and not fired:
+        return [f"task {task.id!r}: did not fire on the careless plan (other rules: {others})"]
+    if not fires and fired:
+        return [f"task {task.id!r}: fired on the careful plan: {fired}"]
+    return []
 
 
 def _probe_rule(rule: Rule, problems: list[str]) -> None:
