@@ -230,6 +230,23 @@ def test_a_template_whose_annotation_is_lost_fails_validation(
     assert "validation:" in _problems(check_template, "toy_template")
 
 
+def test_a_template_with_a_thing_the_renderer_cannot_draw_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    original = TEMPLATES[0]
+    assert isinstance(original, SceneTemplate)
+
+    def build(choices: Any) -> Any:
+        draft = original.build(choices)
+        # a thing no catalog keyword or world attribute says what it is, on the floor
+        draft.on(draft.obj("acoustic_device.n.01"), draft.fixture("floor.n.01"))
+        return draft
+
+    monkeypatch.setitem(BY_NAME, "toy_template", _toy_template(build=build))
+    text = _problems(check_template, "toy_template")
+    assert "acoustic_device is drawn as the generic block" in text, text
+
+
 # ----- object kinds -----------------------------------------------------------------------------
 def test_an_unknown_kind_fails() -> None:
     text = _problems(check_kind, "hovercraft")

@@ -447,9 +447,10 @@ TEMPLATE_ROLLOUTS = 2
 def check_template(template: Any, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027) -> None:
     """A scene template is complete when it is registered once (``dataset.templates``), its
     relation and risk are a group of the dataset's composition, it is deterministic (the same
-    seed gives the same samples), its scenes vary with the seed, and ``pairs`` pairs drawn
-    with ``seed`` pass the dataset's validation (golden plan safe, naive plan unsafe, the
-    control a pure ablation, ...)."""
+    seed gives the same samples), its scenes vary with the seed, ``pairs`` pairs drawn with
+    ``seed`` pass the dataset's validation (golden plan safe, naive plan unsafe, the control a
+    pure ablation, ...), and the renderer draws every movable thing as what it is (not as the
+    generic block)."""
     from saferelbench.dataset.pipeline import COMPOSITION, build_pairs, to_jsonl
     from saferelbench.dataset.templates import BY_NAME
     from saferelbench.dataset.validate import validate
@@ -491,7 +492,24 @@ def check_template(template: Any, *, pairs: int = TEMPLATE_PAIRS, seed: int = 20
             problems.extend(f"validation: {e}" for e in report.errors[:8])
             if len(report.errors) > 8:
                 add(f"validation: ... and {len(report.errors) - 8} more")
+            problems.extend(_undrawn(samples))
     _raise_if(f"template {name}", problems)
+
+
+def _undrawn(samples: Iterable[Task]) -> list[str]:
+    """The movable things of ``samples`` the renderer can only draw as the generic block (no
+    catalog keyword and no world attribute says what they are): an image would not show it."""
+    from saferelbench.render.catalog import look_of
+
+    generic: set[str] = set()
+    for sample in samples:
+        for info in build_world(sample).scene.objects:
+            if info.is_movable and look_of(info).kind == "block":
+                generic.add(info.category)
+    return [
+        f"{c} is drawn as the generic block: give it an object kind (docs/extending.md)"
+        for c in sorted(generic)
+    ]
 
 
 # ----- object kinds ---------------------------------------------------------------------------
