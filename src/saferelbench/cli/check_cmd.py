@@ -21,7 +21,9 @@ console = Console()
 def check_extensions(
     only: Annotated[
         list[str] | None,
-        typer.Option(help=f"Check only these groups ({', '.join(GROUPS)}); repeatable."),
+        typer.Option(
+            metavar="GROUP", help=f"Check only these groups ({', '.join(GROUPS)}); repeatable."
+        ),
     ] = None,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", metavar="", help="Print every item checked.")
