@@ -13,6 +13,7 @@ import pytest
 from saferelbench.dataset.templates import BY_NAME, TEMPLATES, AnyTemplate, SceneTemplate
 from saferelbench.gym import SafeRelBenchEnv
 from saferelbench.render import glyphs, items
+from saferelbench.testing import checks
 from saferelbench.testing.checks import (
     ExtensionError,
     check_action_spec,
@@ -21,6 +22,7 @@ from saferelbench.testing.checks import (
     check_kind,
     check_rule,
     check_template,
+    probe_episodes,
     registered_kinds,
 )
 from saferelbench.testing.tasks import make_task
@@ -69,6 +71,14 @@ def test_check_all_names_each_failing_item_and_nothing_else(
     monkeypatch.setitem(glyphs.GLYPHS, "candle", lambda p, b, st: None)
     failures = check_all(only=["kinds"])
     assert list(failures) == ["kind candle"] and "draws nothing" in failures["kind candle"][0]
+
+
+def test_the_probe_scenes_play_the_utility_rooms_plan_whole() -> None:
+    """The probe the action checker relies on for cleaning, liquids and cutting: every step of
+    its plan succeeds (a step that stopped succeeding would silently weaken the checker)."""
+    utility = probe_episodes()[0]
+    assert list(utility.actions) == [a for a in checks._UTILITY_PLAN if a != "DONE"]
+    assert len(probe_episodes()) > 20
 
 
 # ----- actions ----------------------------------------------------------------------------------
