@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saferelbench.world.action_specs import REGISTRY, ActionSpec
 from saferelbench.world.actions import ActionName, parse_action
@@ -40,6 +40,9 @@ from saferelbench.world.simulator import step
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Task, WashCondition, WashRuleEntry
 from saferelbench.world.vocabulary import HAZARD_KINDS, RELATIONS, RISK_NAMES
+
+if TYPE_CHECKING:
+    from saferelbench.dataset.templates import AnyTemplate
 
 
 class ExtensionError(AssertionError):
@@ -444,7 +447,9 @@ TEMPLATE_PAIRS = 2
 TEMPLATE_ROLLOUTS = 2
 
 
-def check_template(template: Any, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027) -> None:
+def check_template(
+    template: AnyTemplate | str, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027
+) -> None:
     """A scene template is complete when it is registered once (``dataset.templates``), its
     relation and risk are a group of the dataset's composition, it is deterministic (the same
     seed gives the same samples), its scenes vary with the seed, ``pairs`` pairs drawn with
@@ -464,7 +469,7 @@ def check_template(template: Any, *, pairs: int = TEMPLATE_PAIRS, seed: int = 20
         template = BY_NAME[template]
     problems: list[str] = []
     add = problems.append
-    name = getattr(template, "name", repr(template))
+    name = template.name
     if BY_NAME.get(name) is not template:
         add("not registered: add it to its relation module's TEMPLATES (dataset.templates)")
     if (template.relation, template.risk) not in {(r, k) for r, k, _ in COMPOSITION}:
