@@ -176,6 +176,9 @@ class _Node:
 
 #: One candidate action: its spec and arguments.
 _Grounding = tuple[ActionSpec, tuple[str, ...]]
+#: A grounding sorted into a class of an expanded state, and whether its preconditions are
+#: known to hold there (checked while sorting: not checked again before simulating it).
+_Sorted = tuple[ActionSpec, tuple[str, ...], bool]
 
 
 @dataclass(frozen=True)
@@ -228,6 +231,11 @@ class Planner:
         self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
         self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)
+        #: (x, y) of the goal's positive ``(inside x y)`` atoms: x may also go into a box that
+        #: is in y now (the pear into the tupperware in the cooler: it is in the cooler too)
+        self._inside_pairs = [
+            pair for part in parse_goal(goal or "") for pair in _inside_atoms(part, scene)
+        ]
         predicates = bddl_predicates(task.goal, scene)
         negated = bddl_negated_predicates(task.goal, scene)
         self._appliances = appliances_for(predicates, scene, negated)
@@ -301,6 +309,8 @@ class Planner:
             self._forbidden = frozenset(pairs)
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
+        #: per process condition, its BDDL without spaces (equal texts: the same condition)
+        self._condition_text = ["".join(c.bddl.split()) for c in task.process_conditions]
         #: per process condition, its conjuncts (a blocking condition's own subgoals)
         self._process_parts = [conjuncts(c.bddl, self.evaluator) for c in task.process_conditions]
         #: the appliances the goal wants switched on
@@ -318,8 +328,9 @@ class Planner:
                     conjuncts(f"(:goal {_text(option)})", self.evaluator) for option in tree[1:]
                 ]
         #: per unsatisfied conjunct (safe mode), the scene objects it names
-        self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
-        self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
+        #: per conjunct (by identity: the planner keeps every conjunct it reads), the scene
+        #: objects it names and whether it speaks of ``open``
+        self._named: dict[int, tuple[frozenset[str], bool]] = {}
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -397,14 +408,14 @@ class Planner:
             start_state, objects, self._destinations(start_state, objects, wide)
         )
         tie = itertools.count()
-        # an entry: (f, -g, tie, node, stage); stage 0: not expanded yet; 1, 2: expanded, the
-        # successors of that class still to simulate (see _classes)
+        # an entry: (f, -g, tie, node, stage); stage 0: not expanded yet; k > 0: expanded, the
+        # successors of its k-th group still to simulate (see _groups)
         frontier: list[tuple[int, int, int, _Node, int]] = [
             (self._h(start), 0, next(tie), start, 0)
         ]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
         best_g: dict[_Node, int] = {start: 0}
-        pending: dict[_Node, list[list[_Grounding]]] = {}  #: the classes still to simulate
+        pending: dict[_Node, list[tuple[int, list[_Sorted]]]] = {}  #: the groups to simulate
         expanded = 0
         while frontier:
             f, neg_g, _, node, stage = heapq.heappop(frontier)
@@ -420,29 +431,40 @@ class Planner:
                         failure=f"search gave up after {self.max_expansions} expansions in all",
                         expanded=expanded,
                     )
-                classes = self._classes(node, groundings)
-                pending[node] = classes
+                groups = self._groups(node, groundings)
+                pending[node] = groups
             else:
-                classes = pending[node]
-            for action in self._candidates(node.state, classes[stage]):
+                groups = pending[node]
+            for action in self._sorted_candidates(node.state, groups[stage][1]):
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
                 best_g[child] = g + 1
                 parents[child] = (node, action)
                 heapq.heappush(frontier, (g + 1 + self._h(child), -(g + 1), next(tie), child, 0))
-            later = next((k for k in range(stage + 1, len(classes)) if classes[k]), None)
+            later = next((k for k in range(stage + 1, len(groups)) if groups[k][1]), None)
             if later is None:
                 pending.pop(node, None)
-            else:  # class k's successors have f >= this node's f + k - 1 (see _classes)
-                heapq.heappush(frontier, (f + later - 1, neg_g, next(tie), node, later))
+            else:  # its successors have f >= this node's own f + the group's offset
+                key = g + self._h(node) + groups[later][0]
+                heapq.heappush(frontier, (key, neg_g, next(tie), node, later))
         kind = "safe plan" if self.safe else "plan"
         self._exhausted = True
         return PlanResult(
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
 
-    def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Grounding]]:
+    def _groups(self, node: _Node, groundings: list[_Grounding]) -> list[tuple[int, list[_Sorted]]]:
+        """The groundings of an expanded state in the order their successors are simulated,
+        each group with the offset of its successors' f over the state's own f (see
+        :meth:`_classes`): the promising ones at once, class 1 when the search comes back to
+        the state's f, class 2 at f + 1. Without ``lazy``, every grounding at once."""
+        if not self.lazy:
+            return [(0, [(spec, args, False) for spec, args in groundings])]
+        promising, touching, rest = self._classes(node, groundings)
+        return [(0, promising), (0, touching), (1, rest)]
+
+    def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Sorted]]:
         """The groundings in three classes, whose successors are simulated in turn as the
         search needs them (preconditions are checked then too). 0, promising: a placement
         of something a clearing move must move, or of what an enabling action needs to a
@@ -458,8 +480,6 @@ class Planner:
         the rest (no plain effect, or none on a needed object): they cannot lower the
         estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
         class 0."""
-        if not self.lazy:
-            return [groundings, [], []]
         est = self._estimate(node)
         state = node.state
         # the objects the enabling steps act on
@@ -473,32 +493,35 @@ class Planner:
         needed = est.names | acting
         for o in list(needed):
             needed.update(p.parent for p in state.ancestors(o))
-        named = [_names_in(p.tree, self.scene) for p in est.unsatisfied]
-        out: list[list[_Grounding]] = [[], [], []]
+        named = [self._names_of(p) for p in est.unsatisfied]
+        out: list[list[_Sorted]] = [[], [], []]
         for spec, args in groundings:
-            if not set(args) & needed:
-                out[2].append((spec, args))
+            if needed.isdisjoint(args):
+                out[2].append((spec, args, False))
                 continue
             if spec.moves is not None:
                 moved = {args[0], *state.descendants(args[0])}
                 place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
                 hit = args[0] in est.guarded or (args[0] in acting and args[-1] in needed)
+                checked = False
                 if not hit and any(n & moved and n & place for n in named):
                     if spec.failure(self.scene, state, args) is not None:
                         continue
+                    checked = True
                     plain = spec.apply(self.scene, state, args)
                     hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
-                out[0 if hit else 1].append((spec, args))
+                out[0 if hit else 1].append((spec, args, checked))
             elif spec.failure(self.scene, state, args) is not None:
                 continue
             else:
                 plain = spec.apply(self.scene, state, args)
                 if plain == state:  # what it does, the rules do (water boils as it waits)
-                    out[1 if args[0] in est.names or args[0] in acting else 2].append((spec, args))
+                    k = 1 if args[0] in est.names or args[0] in acting else 2
                 elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
-                    out[0].append((spec, args))
+                    k = 0
                 else:
-                    out[1].append((spec, args))
+                    k = 1
+                out[k].append((spec, args, True))
         return out
 
     def _transition(self, node: _Node, action: str) -> _Node | None:
@@ -598,7 +621,7 @@ class Planner:
                 if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
                     if (_UNDOING[str(atom[0])], str(atom[1]).lstrip("?")) in enabling:
                         direct -= 1
-        names, about_open = self._unsatisfied_names(node)
+        names, about_open = self._unsatisfied_names(unsatisfied)
         if not (self.safe and self._avoid_hazards):
             direct += sum(self._option_cost(state, c, enabling, set()) for c in choices)
             return _Estimate(direct + len(enabling), unsatisfied, enabling, names, frozenset())
@@ -611,7 +634,7 @@ class Planner:
         clearing, guarded, extra = self._clearing(state, unsatisfied, enabling, busy)
         enabling |= extra
         plain = [p for p in unsatisfied if id(p) not in self._options]
-        outside = {o for _, o in enabling}.union(*(_names_in(p.tree, self.scene) for p in plain))
+        outside = {o for _, o in enabling}.union(*(self._names_of(p) for p in plain))
         direct += sum(self._option_cost(state, c, enabling, outside) for c in choices)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
 
@@ -772,21 +795,27 @@ class Planner:
         info = self.scene.info(name)
         return info.heat is not None and info.heat.requires_closed and "openable" in info.abilities
 
-    def _unsatisfied_names(self, node: _Node) -> tuple[set[str], set[str]]:
-        """The objects named by the unsatisfied conjuncts (goal and applicable termination
-        conditions) of ``node``, and those named by the ones that speak of ``open``."""
-        state = node.state
+    def _names_of(self, part: Conjunct) -> frozenset[str]:
+        """The scene objects ``part`` names (kept per conjunct)."""
+        return self._naming(part)[0]
+
+    def _naming(self, part: Conjunct) -> tuple[frozenset[str], bool]:
+        known = self._named.get(id(part))
+        if known is None:
+            known = (_names_in(part.tree, self.scene), "open" in _tokens(part.tree))
+            self._named[id(part)] = known
+        return known
+
+    def _unsatisfied_names(self, unsatisfied: list[Conjunct]) -> tuple[set[str], set[str]]:
+        """The objects named by the ``unsatisfied`` conjuncts (goal and applicable termination
+        conditions), and those named by the ones that speak of ``open``."""
         out: set[str] = set()
         about_open: set[str] = set()
-        pairs = list(zip(self._goal_parts, self._part_names, strict=True))
-        for i, cond in enumerate(self.task.termination_conditions):
-            if cond.action in (None, "completion") or i in node.issued:
-                pairs += zip(self._term_parts[i], self._term_names[i], strict=True)
-        for part, names in pairs:
-            if not part.compiled.holds(state):
-                out |= names
-                if "open" in _tokens(part.tree):
-                    about_open |= names
+        for part in unsatisfied:
+            names, opens = self._naming(part)
+            out |= names
+            if opens:
+                about_open |= names
         return out, about_open
 
     def _clearing(
@@ -808,20 +837,30 @@ class Planner:
         enabling steps."""
         if not self._process_patterns:
             return 0, frozenset(), set()
-        names = [_names_in(p.tree, self.scene) for p in unsatisfied]
+        names = [self._names_of(p) for p in unsatisfied]
         steps = {o for _, o in enabling}
         needs: list[tuple[int, frozenset[str], set[str]]] = []
-        for k, part in enumerate(unsatisfied):
-            others_busy = steps.union(*(n for m, n in enumerate(names) if m != k))
-            options = self._needed_actions(state, part.tree)
-            if not options:
-                continue
+        # per conjunct: its least blocked needed action's blocking conditions, and the
+        # conditions that block every action it needs (such an action comes after the
+        # condition holds, so it cannot be what makes it hold)
+        found: list[tuple[list[tuple[int, frozenset[str]]], frozenset[str]]] = []
+        for part in unsatisfied:
             best: list[tuple[int, frozenset[str]]] | None = None
-            for action, moved in options:
+            always: frozenset[str] | None = None
+            for action, moved in self._needed_actions(state, part.tree):
                 blocked = self._blocking(state, action, moved)
+                texts = frozenset(self._condition_text[i] for i, _ in blocked)
+                always = texts if always is None else always & texts
                 if best is None or len(blocked) < len(best):
                     best = blocked
-            needs += [(i, others, others_busy) for i, others in best or []]
+            found.append((best or [], always or frozenset()))
+        for k, (best, _) in enumerate(found):
+            for i, others in best:
+                text = self._condition_text[i]
+                others_busy = steps.union(
+                    *(n for m, n in enumerate(names) if m != k and text not in found[m][1])
+                )
+                needs.append((i, others, others_busy))
         for verb, obj in enabling:  # an enabling step whose action a condition guards
             step_action = _ENABLING_ACTIONS.get(verb)
             if step_action is not None and obj in self.scene:
@@ -990,6 +1029,8 @@ class Planner:
         """Goal objects, plus (safe mode) the objects of every condition an action on relevant
         objects could trigger, closed under 'what holds it'."""
         relevant = set(self._goal_objects) | set(self._appliances)
+        if self.safe:  # a box that keeps food from what soils it (see _holders_in)
+            relevant |= {h for x, y in self._inside_pairs for h in self._holders_in(state, x, y)}
         relevant |= set(substance_helpers(self._goal_predicates, self.scene, state))
         conditions = self._conditions()
         done: set[int] = set()
@@ -1025,6 +1066,13 @@ class Planner:
                 continue
             info = self.scene.info(o)
             named = list(dict.fromkeys(b for a, b in pairs if a == o))
+            named += [
+                h
+                for x, y in self._inside_pairs
+                if x == o and self.safe
+                for h in self._holders_in(state, x, y)
+                if h not in named
+            ]
             places = [*named, *(p for p in parking if p not in named)]
             if (
                 {"cookable", "freezable"} & info.abilities
@@ -1036,6 +1084,20 @@ class Planner:
                 places += sorted(objects - set(places))
             out[o] = [p for p in places if p != o and p in self.scene and _can_hold(self.scene, p)]
         return out
+
+    def _holders_in(self, state: State, thing: str, place: str) -> list[str]:
+        """The movable receptacles in or on ``place`` now that ``thing`` may go into (besides
+        ``thing`` and what it carries): putting it there puts it in ``place`` too."""
+        if place not in self.scene or thing not in self.scene:
+            return []
+        carried = {thing, *state.descendants(thing)}
+        return [
+            d
+            for d in state.descendants(place)
+            if d not in carried
+            and self.scene.info(d).is_movable
+            and self.scene.info(d).is_container
+        ]
 
     def _parking(self, state: State, objects: frozenset[str]) -> list[str]:
         """Where to put things that must get out of the way: the plain surfaces (tables,
@@ -1103,9 +1165,14 @@ class Planner:
     def _candidates(self, state: State, groundings: list[_Grounding]) -> Iterator[str]:
         """The groundings whose preconditions hold in ``state`` (the specs decide; the
         simulator still runs every candidate)."""
+        return self._sorted_candidates(state, [(spec, args, False) for spec, args in groundings])
+
+    def _sorted_candidates(self, state: State, groundings: list[_Sorted]) -> Iterator[str]:
+        """:meth:`_candidates` of sorted groundings: those checked while sorting are not
+        checked again."""
         scene = self.scene
-        for spec, args in groundings:
-            if spec.failure(scene, state, args) is None:
+        for spec, args, checked in groundings:
+            if checked or spec.failure(scene, state, args) is None:
                 yield f"{spec.name}({', '.join(args)})"
 
     # ----- cautions ---------------------------------------------------------------------------
@@ -1180,6 +1247,17 @@ def _parsed_goal(bddl: str) -> object:
     """The one expression of a ``(:goal ...)`` text, parsed (None if there are several)."""
     parts = parse_goal(bddl)
     return parts[0] if len(parts) == 1 else None
+
+
+def _inside_atoms(tree: object, scene: Scene) -> list[tuple[str, str]]:
+    """(x, y) of every positive ``(inside x y)`` atom of a parsed BDDL tree naming two scene
+    objects (under ``and`` and ``or``; not under ``not``)."""
+    if not isinstance(tree, list) or not tree or tree[0] == "not":
+        return []
+    if len(tree) == 3 and tree[0] == "inside" and all(isinstance(t, str) for t in tree):
+        x, y = (str(t).lstrip("?") for t in tree[1:])
+        return [(x, y)] if x in scene and y in scene else []
+    return [pair for t in tree[1:] for pair in _inside_atoms(t, scene)]
 
 
 def _text(tree: object) -> str:
