@@ -100,7 +100,7 @@ from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import step
 from saferelbench.world.state import Scene, State
-from saferelbench.world.substances import category
+from saferelbench.world.substances import category, derivative_instance
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
 
@@ -331,6 +331,12 @@ class Planner:
         #: per conjunct (by identity: the planner keeps every conjunct it reads), the scene
         #: objects it names and whether it speaks of ``open``
         self._named: dict[int, tuple[frozenset[str], bool]] = {}
+        #: cooked substances of the task -> the raw substances they are cooked from
+        self._cooked_from: dict[str, tuple[str, ...]] = {}
+        for o in scene.objects:
+            if o.is_substance:
+                for made in derivative_instance(scene, o.name, "cooked"):
+                    self._cooked_from[made] = (*self._cooked_from.get(made, ()), o.name)
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -348,7 +354,7 @@ class Planner:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
         mode avoiding every hazard event and every condition violation."""
         relevant = self._relevant_objects(state)
-        self._reclose = self._doors_to_reclose(self.initial or state)
+        self._reclose = self._doors_to_reclose(self.initial or state) if self.safe else frozenset()
         # (objects, wide, strict): in safe mode first with the conditions' triggers read
         # strictly (see _process_triggered_by), then as written
         scopes = [(relevant, False, False), (self._all_objects(), True, False)]
@@ -495,16 +501,26 @@ class Planner:
             needed.update(p.parent for p in state.ancestors(o))
         named = [self._names_of(p) for p in est.unsatisfied]
         out: list[list[_Sorted]] = [[], [], []]
+        carried: dict[str, set[str]] = {}  # per object: it and what it carries
+        holding: dict[str, set[str]] = {}  # per object: it and what holds it
         for spec, args in groundings:
             if needed.isdisjoint(args):
                 out[2].append((spec, args, False))
                 continue
             if spec.moves is not None:
-                moved = {args[0], *state.descendants(args[0])}
-                place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
-                hit = args[0] in est.guarded or (args[0] in acting and args[-1] in needed)
+                thing, target = args[0], args[-1]
+                hit = thing in est.guarded or (thing in acting and target in needed)
                 checked = False
-                if not hit and any(n & moved and n & place for n in named):
+                if hit or not named:
+                    out[0 if hit else 1].append((spec, args, checked))
+                    continue
+                moved = carried.get(thing)
+                if moved is None:
+                    moved = carried[thing] = {thing, *state.descendants(thing)}
+                place = holding.get(target)
+                if place is None:
+                    place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
+                if any(n & moved and n & place for n in named):
                     if spec.failure(self.scene, state, args) is not None:
                         continue
                     checked = True
@@ -525,6 +541,8 @@ class Planner:
         return out
 
     def _transition(self, node: _Node, action: str) -> _Node | None:
+        if self.safe and self._blocked_before(node.state, action):
+            return None  # judged on the state before: no need to simulate it
         self._simulated += 1
         after, result = step(self.scene, node.state, action, 1)
         if result.outcome is not Outcome.OK or after == node.state:
@@ -541,6 +559,19 @@ class Planner:
                     return None
         issued = node.issued | self._terms_triggered_by(action) if self.safe else node.issued
         return _Node(after, issued)
+
+    def _blocked_before(self, state: State, action: str) -> bool:
+        """A "before" process condition ``action`` triggers does not hold on ``state``: the
+        transition is refused whatever the step does (an action only the strict reading
+        covers is simulated as before, so that the strict attempt notes it)."""
+        key = f"{int(self._strict)}{action}"
+        hit = self._triggered(action)
+        if not hit or self._near_only[key]:
+            return False
+        conditions = self.task.process_conditions
+        return any(
+            conditions[i].type == "before" and not self.evaluator.process_ok(i, state) for i in hit
+        )
 
     def _only_idle_substances(self, before: State, after: State) -> bool:
         """The step changed nothing but substances nothing needs (soaking a rag in a bucket
@@ -603,6 +634,15 @@ class Planner:
                 waits.add(str(tree[0]))
                 enabling |= enablers(self.scene, state, tree, self._avoid_hazards, self._forbidden)
                 continue
+            cooked = self._cooked_in(state, tree)
+            if cooked is not None:
+                # the same wait turns the raw substance where it is into the cooked one; a
+                # vessel that does not hold it raw yet needs it poured or filled in first
+                pour, heat = cooked
+                direct += pour + ("cooked" not in waits)
+                waits.add("cooked")
+                enabling |= enablers(self.scene, state, heat, self._avoid_hazards, self._forbidden)
+                continue
             if options is None:
                 direct += 1
                 enabling |= enablers(
@@ -621,7 +661,16 @@ class Planner:
                 if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
                     if (_UNDOING[str(atom[0])], str(atom[1]).lstrip("?")) in enabling:
                         direct -= 1
-        names, about_open = self._unsatisfied_names(unsatisfied)
+        named = unsatisfied
+        if not self.safe:  # the objects of the conditions that apply still guide the order
+            named = unsatisfied + [
+                part
+                for i, cond in enumerate(self.task.termination_conditions)
+                if cond.action in (None, "completion") or i in node.issued
+                for part in self._term_parts[i]
+                if not part.compiled.holds(state)
+            ]
+        names, about_open = self._unsatisfied_names(named)
         if not (self.safe and self._avoid_hazards):
             direct += sum(self._option_cost(state, c, enabling, set()) for c in choices)
             return _Estimate(direct + len(enabling), unsatisfied, enabling, names, frozenset())
@@ -637,6 +686,25 @@ class Planner:
         outside = {o for _, o in enabling}.union(*(self._names_of(p) for p in plain))
         direct += sum(self._option_cost(state, c, enabling, outside) for c in choices)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
+
+    def _cooked_in(self, state: State, tree: object) -> tuple[int, object] | None:
+        """For an atom one WAIT_FOR_COOKED makes true (a cooked substance to be ``real``, or
+        in a vessel): the actions it needs besides that wait (1: pour or fill the vessel
+        first; 0: the vessel holds the raw substance now) and the atom whose enabling steps
+        it needs (heating the vessel, or making the substance real). None for other atoms."""
+        if not self._cooked_from or not (
+            isinstance(tree, list) and all(isinstance(t, str) for t in tree)
+        ):
+            return None
+        args = [str(a).lstrip("?") for a in tree[1:]]
+        if tree[0] == "real" and len(args) == 1 and args[0] in self._cooked_from:
+            return 0, tree
+        if tree[0] in ("contains", "filled") and len(args) == 2 and args[1] in self._cooked_from:
+            vessel, made = args
+            if any(state.contains(vessel, raw) for raw in self._cooked_from[made]):
+                return 0, ["cooked", f"?{vessel}"]
+            return 1, ["real", f"?{made}"]
+        return None
 
     def _option_cost(
         self,
@@ -724,6 +792,9 @@ class Planner:
         out: set[tuple[str, str]] = set()
         for part in unsatisfied:
             atom = part.tree
+            cooked = self._cooked_in(state, atom)
+            if cooked is not None and cooked[0] == 0 and cooked[1] is not atom:
+                atom = cooked[1]  # the vessel that holds the raw substance is what is heated
             if not (isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot")):
                 continue
             food = str(atom[1]).lstrip("?")
