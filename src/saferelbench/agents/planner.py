@@ -176,6 +176,9 @@ class _Node:
 
 #: One candidate action: its spec and arguments.
 _Grounding = tuple[ActionSpec, tuple[str, ...]]
+#: The offset of a group of groundings sorted only when the search comes back to the state's
+#: f (see :meth:`Planner._groups`).
+_UNSORTED = -1
 #: A grounding sorted into a class of an expanded state, and whether its preconditions are
 #: known to hold there (checked while sorting: not checked again before simulating it).
 _Sorted = tuple[ActionSpec, tuple[str, ...], bool]
@@ -441,6 +444,10 @@ class Planner:
                 pending[node] = groups
             else:
                 groups = pending[node]
+            if groups[stage][0] == _UNSORTED:  # sorted now that the search needs them
+                now, _, later_ones = self._sort_unsorted(node, groups[stage][1])
+                groups[stage] = (0, now)
+                groups[stage + 1] = (1, groups[stage + 1][1] + later_ones)
             for action in self._sorted_candidates(node.state, groups[stage][1]):
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
@@ -452,7 +459,7 @@ class Planner:
             if later is None:
                 pending.pop(node, None)
             else:  # its successors have f >= this node's own f + the group's offset
-                key = g + self._h(node) + groups[later][0]
+                key = g + self._h(node) + max(0, groups[later][0])
                 heapq.heappush(frontier, (key, neg_g, next(tie), node, later))
         kind = "safe plan" if self.safe else "plan"
         self._exhausted = True
@@ -467,10 +474,22 @@ class Planner:
         the state's f, class 2 at f + 1. Without ``lazy``, every grounding at once."""
         if not self.lazy:
             return [(0, [(spec, args, False) for spec, args in groundings])]
-        promising, touching, rest = self._classes(node, groundings)
-        return [(0, promising), (0, touching), (1, rest)]
+        unsorted: list[_Sorted] = []
+        promising, touching, rest = self._classes(node, groundings, unsorted)
+        return [(0, promising), (0, touching), (_UNSORTED, unsorted), (1, rest)]
 
-    def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Sorted]]:
+    def _sort_unsorted(self, node: _Node, unsorted: list[_Sorted]) -> list[list[_Sorted]]:
+        """The groundings :meth:`_classes` left unsorted, sorted when the search comes back
+        to the state's f: promising and class 1 together (simulated now), class 2 (at f + 1)."""
+        promising, touching, rest = self._classes(node, [(s, a) for s, a, _ in unsorted])
+        return [promising + touching, [], rest]
+
+    def _classes(
+        self,
+        node: _Node,
+        groundings: list[_Grounding],
+        unsorted: list[_Sorted] | None = None,
+    ) -> list[list[_Sorted]]:
         """The groundings in three classes, whose successors are simulated in turn as the
         search needs them (preconditions are checked then too). 0, promising: a placement
         of something a clearing move must move, or of what an enabling action needs to a
@@ -485,7 +504,11 @@ class Planner:
         or an enabling step names (what WAIT_FOR_COOKED does, the simulator's rules do). 2:
         the rest (no plain effect, or none on a needed object): they cannot lower the
         estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
-        class 0."""
+        class 0. With ``unsorted``, an action that does not move anything and whose first
+        argument no enabling step acts on and no unsatisfied conjunct names (it touches a
+        needed object otherwise: a cloth wiped on the needed bowl) is not sorted (its
+        preconditions and plain effect not read) but put there: it is rarely promising, and
+        most expanded states are never come back to (see :meth:`_groups`)."""
         est = self._estimate(node)
         state = node.state
         # the objects the enabling steps act on
@@ -527,6 +550,8 @@ class Planner:
                     plain = spec.apply(self.scene, state, args)
                     hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args, checked))
+            elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
+                unsorted.append((spec, args, False))
             elif spec.failure(self.scene, state, args) is not None:
                 continue
             else:
@@ -1218,8 +1243,8 @@ class Planner:
         for spec in self._specs:
             if spec.moves is not None:
                 continue
-            for args in spec.candidates(scene, state):
-                if args and all(a in objects for a in args):
+            for args in _candidates_among(spec, scene, state, objects):
+                if args:
                     by_first.setdefault(args[0], []).append((spec, args))
         for o, places in destinations.items():
             for p in places:
@@ -1293,6 +1318,23 @@ def _tip(cond: Condition) -> str:
     if body.startswith("(:goal") and body.endswith(")"):
         body = body[len("(:goal") : -1].strip()
     return f"Safety ({cond.risk_type}): make sure {body.replace('?', '')} holds."
+
+
+def _candidates_among(
+    spec: ActionSpec, scene: Scene, state: State, objects: frozenset[str]
+) -> Iterator[tuple[str, ...]]:
+    """``spec.candidates`` whose arguments are all among ``objects``, in the same order; the
+    default enumeration is done over ``objects`` only instead of filtering every combination
+    of the scene's objects."""
+    if spec.groundings is not None:
+        yield from (a for a in spec.candidates(scene, state) if all(x in objects for x in a))
+        return
+    required = [p for p in spec.params if not p.optional]
+    among = [o for o in scene.objects if o.name in objects]
+    pools = [[o.name for o in among if p.accepts(scene, o)] for p in required]
+    for combo in itertools.product(*pools):
+        if len(set(combo)) == len(combo):
+            yield tuple(combo)
 
 
 def _can_hold(scene: Scene, name: str) -> bool:
