@@ -100,7 +100,12 @@ from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import step
 from saferelbench.world.state import Scene, State
-from saferelbench.world.substances import category, derivative_instance
+from saferelbench.world.substances import (
+    category,
+    derivative_instance,
+    is_cleaning_tool,
+    removal_rules,
+)
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
 
@@ -1005,6 +1010,18 @@ class Planner:
         if len(args) == 1 and atom[0] in _UNDOING:
             verb = _UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])]
             return [(f"{_ENABLING_ACTIONS[verb]}({args[0]})", args[0])]
+        if negated and atom[0] == "covered" and len(args) == 2:
+            target, substance = args
+            if self.scene.info(target).is_movable:
+                return []  # a washing machine may clean it too
+            return [  # a wipe with any tool that can take it off
+                (f"WIPE({target}, {o.name})", target)
+                for o in self.scene.objects
+                if o.name != target
+                and not (o.is_substance or o.is_agent)
+                and is_cleaning_tool(o, self.scene)
+                and removal_rules(self.scene, o.name, substance)
+            ]
         return []
 
     def _achieves(self, spec: ActionSpec, state: State, tree: object) -> bool:
@@ -1227,7 +1244,18 @@ class Planner:
             and not {"openable", "cold_source"} & o.abilities
             and o.heat is None
         ]
-        return [*roots, *others, *basins, scene.floor]
+        tops: list[str] = []
+        if not roots and not others:  # no table or counter: the top of a washer will do
+            tops = [
+                o.name
+                for o in scene.objects
+                if o.is_fixture
+                and o.name in objects
+                and o.heat is None
+                and o.name != scene.floor
+                and o.name not in basins
+            ]
+        return [*roots, *others, *tops, *basins, scene.floor]
 
     def _groundings(
         self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
