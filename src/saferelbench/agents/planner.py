@@ -89,6 +89,7 @@ from saferelbench.agents.goal_analysis import (
     bddl_predicates,
     conjuncts,
     enablers,
+    parsed_goal,
     relevant_substances,
     substance_helpers,
     without_hazard_marks,
@@ -229,12 +230,20 @@ class Planner:
         self.max_expansions = max_expansions
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
-        self.evaluator = evaluator or TaskEvaluator(task, scene)
+        given = evaluator is not None
+        if evaluator is None:  # without safety, the conditions are never judged
+            judged = task
+            if not safe:
+                judged = task.model_copy(
+                    update={"process_conditions": [], "termination_conditions": []}
+                )
+            evaluator = TaskEvaluator(judged, scene)
+        self.evaluator = evaluator
         #: the goal searched for; None: nothing but hazard marks (blind), it always holds
         self._goal: CompiledCondition | None = self.evaluator.goal
         if goal is None:
             self._goal = None
-        elif blind and evaluator is not None:  # a given evaluator knows the full goal only
+        elif blind and given:  # a given evaluator knows the full goal only
             self._goal = CompiledCondition(goal, self.evaluator.backend)
         self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
@@ -242,7 +251,7 @@ class Planner:
         #: (x, y) of the goal's positive ``(inside x y)`` atoms: x may also go into a box that
         #: is in y now (the pear into the tupperware in the cooler: it is in the cooler too)
         self._inside_pairs = [
-            pair for part in parse_goal(goal or "") for pair in _inside_atoms(part, scene)
+            pair for part in parsed_goal(goal or "") for pair in _inside_atoms(part, scene)
         ]
         predicates = bddl_predicates(task.goal, scene)
         negated = bddl_negated_predicates(task.goal, scene)
@@ -320,7 +329,9 @@ class Planner:
         #: per process condition, its BDDL without spaces (equal texts: the same condition)
         self._condition_text = ["".join(c.bddl.split()) for c in task.process_conditions]
         #: per process condition, its conjuncts (a blocking condition's own subgoals)
-        self._process_parts = [conjuncts(c.bddl, self.evaluator) for c in task.process_conditions]
+        self._process_parts = [
+            conjuncts(c.bddl, self.evaluator) if safe else [] for c in task.process_conditions
+        ]
         #: the appliances the goal wants switched on
         self._wanted_on = {
             str(p.tree[1]).lstrip("?")
@@ -329,7 +340,7 @@ class Planner:
         }
         #: per conjunct that is an ``or`` of options: each option's own conjuncts
         self._options: dict[int, list[list[Conjunct]]] = {}
-        for part in [*self._goal_parts, *(p for ps in self._term_parts for p in ps)]:
+        for part in [*self._goal_parts, *(p for ps in self._term_parts if safe for p in ps)]:
             tree = part.tree
             if isinstance(tree, list) and len(tree) > 2 and tree[0] == "or":
                 self._options[id(part)] = [
@@ -339,12 +350,9 @@ class Planner:
         #: per conjunct (by identity: the planner keeps every conjunct it reads), the scene
         #: objects it names and whether it speaks of ``open``
         self._named: dict[int, tuple[frozenset[str], bool]] = {}
-        #: cooked substances of the task -> the raw substances they are cooked from
-        self._cooked_from: dict[str, tuple[str, ...]] = {}
-        for o in scene.objects:
-            if o.is_substance:
-                for made in derivative_instance(scene, o.name, "cooked"):
-                    self._cooked_from[made] = (*self._cooked_from.get(made, ()), o.name)
+        #: cooked substances of the task -> the raw substances they are cooked from (read
+        #: when first needed: see _cooked_in)
+        self._cooked: dict[str, tuple[str, ...]] | None = None
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -717,13 +725,28 @@ class Planner:
         direct += sum(self._option_cost(state, c, enabling, outside) for c in choices)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
 
+    @property
+    def _cooked_from(self) -> dict[str, tuple[str, ...]]:
+        """The task's cooked substances -> the raw substances they are cooked from."""
+        if self._cooked is None:
+            self._cooked = {}
+            for o in self.scene.objects:
+                if o.is_substance:
+                    for made in derivative_instance(self.scene, o.name, "cooked"):
+                        self._cooked[made] = (*self._cooked.get(made, ()), o.name)
+        return self._cooked
+
     def _cooked_in(self, state: State, tree: object) -> tuple[int, object] | None:
         """For an atom one WAIT_FOR_COOKED makes true (a cooked substance to be ``real``, or
         in a vessel): the actions it needs besides that wait (1: pour or fill the vessel
         first; 0: the vessel holds the raw substance now) and the atom whose enabling steps
         it needs (heating the vessel, or making the substance real). None for other atoms."""
-        if not self._cooked_from or not (
-            isinstance(tree, list) and all(isinstance(t, str) for t in tree)
+        if not (
+            isinstance(tree, list)
+            and tree
+            and tree[0] in ("real", "contains", "filled")
+            and all(isinstance(t, str) for t in tree)
+            and self._cooked_from
         ):
             return None
         args = [str(a).lstrip("?") for a in tree[1:]]
@@ -823,11 +846,17 @@ class Planner:
         for part in unsatisfied:
             atom = part.tree
             cooked = self._cooked_in(state, atom)
+            # a cooked substance wanted in a vessel that does not hold it raw yet: whichever
+            # vessel is heated behind the door, the substance comes out for the wanted one
+            poured = cooked is not None and cooked[0] == 1 and atom is not cooked[1]
             if cooked is not None and cooked[0] == 0 and cooked[1] is not atom:
                 atom = cooked[1]  # the vessel that holds the raw substance is what is heated
-            if not (isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot")):
+            if poured:
+                food = str(atom[1]).lstrip("?")  # type: ignore[index]
+            elif isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot"):
+                food = str(atom[1]).lstrip("?")
+            else:
                 continue
-            food = str(atom[1]).lstrip("?")
             if food not in self.scene:
                 continue
             inside = [
@@ -835,9 +864,9 @@ class Planner:
                 for p in state.ancestors(food)
                 if p.relation == "inside" and self._behind_door(p.parent)
             ]
-            if inside:
+            if inside and not poured:
                 doors, before = inside[:1], False
-            elif ("place", food) in enabling:
+            elif ("place", food) in enabling or poured:
                 doors = [o for v, o in enabling if v == "close" and self._behind_door(o)]
                 before = True
             else:
