@@ -176,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
         _, bare = bt.raw_point(tasks[:n], args.concurrency, 5, args.latency, True, server)
         print(f"bare client: {bare:.1f} ms/call", flush=True)
     for answers in ("golden", "failing"):
-        for key, value in ours(tasks[: n + 2], answers).items():
-            print(f"ours ({answers} answers): {key}: {value:.2f} ms/call")
+        parts = ours(tasks[: n + 2], answers)
+        calls = int(parts.pop("calls"))
+        for key, value in parts.items():
+            print(f"ours ({answers} answers, {calls} calls): {key}: {value:.2f} ms/call")
     print(f"load after {os.getloadavg()}")
     return 0
 
