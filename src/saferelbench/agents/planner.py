@@ -51,14 +51,22 @@ unsatisfied conjunct needs (the stapler on the scanner to be moved, the muddy pl
 wiped), whose own conjuncts and their enabling steps must come first; appliance interlocks
 (a washer switched off before its door opens, closed before it is switched on); the second
 trip out of a closed heat source when the food must end elsewhere. One wait cooks everything
-on the source, so cooked conjuncts count one action together; an ``or`` counts its cheapest
-option.
+on the source, so cooked conjuncts count one action together, and so do a cooked substance to be
+made real and the vessel holding it raw (which, behind a heat source's door, must come out
+again); an ``or`` counts its cheapest option; a "before" condition that blocks every action a
+conjunct needs counts its own step (none of those actions can be what makes it hold), and a
+conjunct that wants a fixture wiped needs a wipe (so what a condition wants off it first counts
+too). Placements may also go into a box already in a goal's container (the pear into the
+tupperware in the cooler: it is in the cooler too), and a room without a table or counter
+parks things on the tops of the searched fixtures.
 
 Successors are simulated class by class, as the search needs them (``lazy``, on by default):
 each expanded state sorts its candidate actions, by what they touch and by their plain effect
 (the spec's effect, without the hazard rules), into promising ones (simulated at once), ones
 that touch an object the estimate names (their successors cannot beat the state's own f: they
-are simulated when the search comes back to that f) and the rest (simulated at f + 1). A state
+are simulated when the search comes back to that f) and the rest (simulated at f + 1); an
+action whose first argument nothing needed names is not even sorted until the search comes back
+to the state (most states are expanded once). A state
 whose class is pending stays in the frontier under that key, so no successor is lost: the
 search is A* with partial expansion, and where those bounds hold it finds plans exactly as
 long as the plain search that simulates every successor (tests compare the two on random
