@@ -186,6 +186,14 @@ class PlanResult:
 class _Node:
     state: State
     issued: frozenset[int]  #: termination conditions whose trigger has been issued
+    #: the hash, computed once (a node is a key of several dicts of the search)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.state, self.issued)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 #: One candidate action: its spec and arguments.
