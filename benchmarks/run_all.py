@@ -11,7 +11,7 @@ times. The machine is shared, so prefer medians and re-run when the load was hig
 average is printed before and after each script).
 
 A full pass takes about 30-40 minutes on a 2-core machine; ``--quick`` (one repetition,
-fewer points) about 6. Benchmarks are never run by the test suite. Figures are recorded in
+fewer points) about 10. Benchmarks are never run by the test suite. Figures are recorded in
 docs/performance.md.
 """
 
