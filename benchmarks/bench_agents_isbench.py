@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -25,6 +26,16 @@ from saferelbench.agents.registry import make_agent
 from saferelbench.dataset.isbench import list_tasks, load_task
 from saferelbench.harness.episode import run_episode
 from saferelbench.world.rollout import rollout
+
+
+def _quantile(values: list[int], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` as ``bench_agents.py`` reads it (the median
+    for 0.5; else the value at rank ``int(q * n)``; 0 when empty)."""
+    if not values:
+        return 0
+    if q == 0.5:
+        return statistics.median(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def reasons(result: Any, agent: Any) -> str:
@@ -62,14 +73,18 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name in args.agents:
             agent = make_agent(name)
-            t0 = time.perf_counter()
+            if hasattr(agent, "plan_cache"):  # the search is measured, never a plan cache
+                agent.plan_cache = False
+            t0, c0 = time.perf_counter(), time.process_time()
             result = run_episode(task, agent)
+            cpu = time.process_time() - c0
             row[name] = {
                 "ok": result.task_success and result.safe,
                 "success": result.task_success,
                 "safe": result.safe,
                 "steps": len(result.steps),
                 "seconds": round(time.perf_counter() - t0, 3),
+                "cpu": round(cpu, 4),
                 "simulated": stats.simulated if (stats := getattr(agent, "stats", None)) else None,
                 "why": "" if result.task_success and result.safe else reasons(result, agent),
                 "actions": [s.action for s in result.steps],
@@ -85,13 +100,16 @@ def main(argv: list[str] | None = None) -> int:
         ok = [r for r in rows if r[name]["ok"]]
         both = [r for r in golden_ok if r[name]["ok"]]
         secs = [r[name]["seconds"] for r in rows]
+        cpus = [r[name]["cpu"] for r in rows]
+        sims = sorted(r[name]["simulated"] or 0 for r in rows)
         longer = [r["task"] for r in rows if r[name]["ok"] and r[name]["steps"] > r["golden_steps"]]
         print(
             f"{name}: success-and-safe {len(ok)}/{len(rows)}, success {sum(r[name]['success'] for r in rows)}; "
             f"where the golden plan is success-and-safe: {len(both)}/{len(golden_ok)}; "
-            f"time {sum(secs):.1f} s (max {max(secs, default=0):.1f} s); "
-            f"states simulated {sum(r[name]['simulated'] or 0 for r in rows)} "
-            f"(max {max((r[name]['simulated'] or 0 for r in rows), default=0)}); "
+            f"time {sum(secs):.1f} s (max {max(secs, default=0):.1f} s), "
+            f"CPU {sum(cpus):.2f} s; "
+            f"states simulated {sum(sims)} (per task median {_quantile(sims, 0.5):g}, "
+            f"p95 {_quantile(sims, 0.95):g}, max {max(sims, default=0)}); "
             f"successful and safe plans longer than golden: {len(longer)}"
         )
         for r in golden_ok if name == "oracle" else []:  # the naive agents miss by design

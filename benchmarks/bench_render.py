@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from saferelbench.render import render
+from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
 from saferelbench.world.knowledge import describe
 from saferelbench.world.state import Placement, Scene, State
@@ -162,6 +163,13 @@ def main() -> None:
     )
     print(f"median per frame, render only:       {draw:6.2f} ms")
     print(f"median per frame, render + PNG bytes: {full:6.2f} ms")
+    images = [render(scene, st, size=(w, h), events=ev).image for st, ev in states]
+    cpu: list[float] = []
+    for i in range(args.frames):
+        c0 = time.process_time()
+        encode_png(images[i % len(images)])
+        cpu.append(1000 * (time.process_time() - c0))
+    print(f"median per frame, PNG encoding only, CPU: {statistics.median(cpu):6.2f} ms")
     n, ms = dataset_ms((w, h))
     print(f"median per frame, dataset initial scenes ({n} samples), render only: {ms:6.2f} ms")
     ep = episode_ms((w, h), max(5, args.frames // 30))

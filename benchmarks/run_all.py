@@ -10,8 +10,8 @@ measures each agent once) is run ``--repeat`` times and summarised by the median
 times. The machine is shared, so prefer medians and re-run when the load was high (the load
 average is printed before and after each script).
 
-A full pass takes about 15-20 minutes on a 2-core machine; ``--quick`` (one repetition,
-fewer points) about 6. Benchmarks are never run by the test suite. Figures are recorded in
+A full pass takes about 30-40 minutes on a 2-core machine; ``--quick`` (one repetition,
+fewer points) about 10. Benchmarks are never run by the test suite. Figures are recorded in
 docs/performance.md.
 """
 
@@ -62,7 +62,38 @@ BENCHES = [
         ["--main-job"],
         r"main job|ratio main job|load average",
     ),
-    Bench("agents", "bench_agents.py", [], ["--agents", "oracle"], r"n=\d+ SR="),
+    Bench(
+        "agents",
+        "bench_agents.py",
+        [],
+        ["--agents", "oracle"],
+        r"n=\d+ SR=|states simulated per sample",
+        timeout=1200,
+    ),
+    Bench(
+        "agents_fresh",
+        "bench_agents.py",
+        ["--agents", "oracle", "task-only", "--seed", "2027"],
+        ["--agents", "oracle", "task-only", "--seed", "2027", "--every", "8"],
+        r"n=\d+ SR=|states simulated per sample",
+        timeout=1200,
+    ),
+    Bench(
+        "call_cost",
+        "bench_call_cost.py",
+        [],
+        ["--waves", "1"],
+        r"harness \(|inspect floor|bare client:|CPU of the loop|render \+ PNG|^load",
+        timeout=900,
+    ),
+    Bench(
+        "throughput_c64",
+        "bench_throughput.py",
+        ["--latency", "2.0", "1.0", "--concurrency", "64", "--workers", "2"],
+        ["--latency", "2.0", "--concurrency", "64", "--workers", "2", "--waves", "2"],
+        r"^latency|target",
+        timeout=1200,
+    ),
     Bench(
         "harness_overhead",
         "bench_harness_overhead.py",
@@ -123,12 +154,30 @@ def run_one(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="one repetition, fewer points")
-    ap.add_argument("--only", nargs="+", choices=[b.name for b in BENCHES], help="run only these")
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        choices=[*(b.name for b in BENCHES), "agents_isbench"],
+        help="run only these",
+    )
     ap.add_argument(
         "--repeat", type=int, default=None, help="repetitions of bench_run.py (default 3, quick 1)"
     )
     ap.add_argument("--log", type=Path, default=None, help="folder for the full outputs")
+    ap.add_argument(
+        "--isbench-data",
+        type=Path,
+        default=None,
+        help="IS-Bench's data/ folder: also time the oracle on every IS-Bench task "
+        "(bench_agents_isbench.py; docs/isbench.md says where to get it)",
+    )
     args = ap.parse_args(argv)
+    benches = list(BENCHES)
+    if args.isbench_data is not None:
+        data = [str(args.isbench_data), "--agents", "oracle"]
+        benches.append(
+            Bench("agents_isbench", "bench_agents_isbench.py", data, data, r"^oracle:", 1200)
+        )
     repeat = args.repeat or (1 if args.quick else 3)
     log_dir = args.log or Path(tempfile.mkdtemp(prefix="saferelbench_bench_"))
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -140,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     failed = []
     summary: list[str] = []
-    for bench in BENCHES:
+    for bench in benches:
         if args.only and bench.name not in args.only:
             continue
         if bench.name == "run":

@@ -343,6 +343,11 @@ def _parsed(text: str) -> tuple[object, ...]:
     return tuple(parse_goal(text))
 
 
+def parsed_goal(text: str) -> tuple[object, ...]:
+    """The expressions of a BDDL goal text, parsed (kept per text: do not change them)."""
+    return _parsed(text)
+
+
 def bddl_objects(text: str, scene: Scene) -> tuple[list[tuple[str, str]], set[str]]:
     """(object pairs of positive placement atoms, all object instances) named in a BDDL
     expression. Quantified variables range over the scene's instances of their synset."""

@@ -51,14 +51,22 @@ unsatisfied conjunct needs (the stapler on the scanner to be moved, the muddy pl
 wiped), whose own conjuncts and their enabling steps must come first; appliance interlocks
 (a washer switched off before its door opens, closed before it is switched on); the second
 trip out of a closed heat source when the food must end elsewhere. One wait cooks everything
-on the source, so cooked conjuncts count one action together; an ``or`` counts its cheapest
-option.
+on the source, so cooked conjuncts count one action together, and so do a cooked substance to be
+made real and the vessel holding it raw (which, behind a heat source's door, must come out
+again); an ``or`` counts its cheapest option; a "before" condition that blocks every action a
+conjunct needs counts its own step (none of those actions can be what makes it hold), and a
+conjunct that wants a fixture wiped needs a wipe (so what a condition wants off it first counts
+too). Placements may also go into a box already in a goal's container (the pear into the
+tupperware in the cooler: it is in the cooler too), and a room without a table or counter
+parks things on the tops of the searched fixtures.
 
 Successors are simulated class by class, as the search needs them (``lazy``, on by default):
 each expanded state sorts its candidate actions, by what they touch and by their plain effect
 (the spec's effect, without the hazard rules), into promising ones (simulated at once), ones
 that touch an object the estimate names (their successors cannot beat the state's own f: they
-are simulated when the search comes back to that f) and the rest (simulated at f + 1). A state
+are simulated when the search comes back to that f) and the rest (simulated at f + 1); an
+action whose first argument nothing needed names is not even sorted until the search comes back
+to the state (most states are expanded once). A state
 whose class is pending stays in the frontier under that key, so no successor is lost: the
 search is A* with partial expansion, and where those bounds hold it finds plans exactly as
 long as the plain search that simulates every successor (tests compare the two on random
@@ -89,6 +97,7 @@ from saferelbench.agents.goal_analysis import (
     bddl_predicates,
     conjuncts,
     enablers,
+    parsed_goal,
     relevant_substances,
     substance_helpers,
     without_hazard_marks,
@@ -100,7 +109,12 @@ from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
 from saferelbench.world.simulator import step
 from saferelbench.world.state import Scene, State
-from saferelbench.world.substances import category
+from saferelbench.world.substances import (
+    category,
+    derivative_instance,
+    is_cleaning_tool,
+    removal_rules,
+)
 from saferelbench.world.task import Condition, Task
 from saferelbench.world.verdict import TaskEvaluator
 
@@ -172,10 +186,24 @@ class PlanResult:
 class _Node:
     state: State
     issued: frozenset[int]  #: termination conditions whose trigger has been issued
+    #: the hash, computed once (a node is a key of several dicts of the search)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.state, self.issued)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 #: One candidate action: its spec and arguments.
 _Grounding = tuple[ActionSpec, tuple[str, ...]]
+#: The offset of a group of groundings sorted only when the search comes back to the state's
+#: f (see :meth:`Planner._groups`).
+_UNSORTED = -1
+#: A grounding sorted into a class of an expanded state, and whether its preconditions are
+#: known to hold there (checked while sorting: not checked again before simulating it).
+_Sorted = tuple[ActionSpec, tuple[str, ...], bool]
 
 
 @dataclass(frozen=True)
@@ -218,16 +246,29 @@ class Planner:
         self.max_expansions = max_expansions
         #: the episode's initial state, for end-of-episode hazards (doors left open).
         self.initial = initial
-        self.evaluator = evaluator or TaskEvaluator(task, scene)
+        given = evaluator is not None
+        if evaluator is None:  # without safety, the conditions are never judged
+            judged = task
+            if not safe:
+                judged = task.model_copy(
+                    update={"process_conditions": [], "termination_conditions": []}
+                )
+            evaluator = TaskEvaluator(judged, scene)
+        self.evaluator = evaluator
         #: the goal searched for; None: nothing but hazard marks (blind), it always holds
         self._goal: CompiledCondition | None = self.evaluator.goal
         if goal is None:
             self._goal = None
-        elif blind and evaluator is not None:  # a given evaluator knows the full goal only
+        elif blind and given:  # a given evaluator knows the full goal only
             self._goal = CompiledCondition(goal, self.evaluator.backend)
         self._goal_parts = conjuncts(goal, self.evaluator) if goal is not None else []
         self._term_parts = [conjuncts(c.bddl, self.evaluator) for c in task.termination_conditions]
         self._goal_pairs, self._goal_objects = bddl_objects(task.goal, scene)
+        #: (x, y) of the goal's positive ``(inside x y)`` atoms: x may also go into a box that
+        #: is in y now (the pear into the tupperware in the cooler: it is in the cooler too)
+        self._inside_pairs = [
+            pair for part in parsed_goal(goal or "") for pair in _inside_atoms(part, scene)
+        ]
         predicates = bddl_predicates(task.goal, scene)
         negated = bddl_negated_predicates(task.goal, scene)
         self._appliances = appliances_for(predicates, scene, negated)
@@ -301,8 +342,12 @@ class Planner:
             self._forbidden = frozenset(pairs)
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
+        #: per process condition, its BDDL without spaces (equal texts: the same condition)
+        self._condition_text = ["".join(c.bddl.split()) for c in task.process_conditions]
         #: per process condition, its conjuncts (a blocking condition's own subgoals)
-        self._process_parts = [conjuncts(c.bddl, self.evaluator) for c in task.process_conditions]
+        self._process_parts = [
+            conjuncts(c.bddl, self.evaluator) if safe else [] for c in task.process_conditions
+        ]
         #: the appliances the goal wants switched on
         self._wanted_on = {
             str(p.tree[1]).lstrip("?")
@@ -311,15 +356,19 @@ class Planner:
         }
         #: per conjunct that is an ``or`` of options: each option's own conjuncts
         self._options: dict[int, list[list[Conjunct]]] = {}
-        for part in [*self._goal_parts, *(p for ps in self._term_parts for p in ps)]:
+        for part in [*self._goal_parts, *(p for ps in self._term_parts if safe for p in ps)]:
             tree = part.tree
             if isinstance(tree, list) and len(tree) > 2 and tree[0] == "or":
                 self._options[id(part)] = [
                     conjuncts(f"(:goal {_text(option)})", self.evaluator) for option in tree[1:]
                 ]
         #: per unsatisfied conjunct (safe mode), the scene objects it names
-        self._part_names = [_names_in(p.tree, scene) for p in self._goal_parts]
-        self._term_names = [[_names_in(p.tree, scene) for p in ps] for ps in self._term_parts]
+        #: per conjunct (by identity: the planner keeps every conjunct it reads), the scene
+        #: objects it names and whether it speaks of ``open``
+        self._named: dict[int, tuple[frozenset[str], bool]] = {}
+        #: cooked substances of the task -> the raw substances they are cooked from (read
+        #: when first needed: see _cooked_in)
+        self._cooked: dict[str, tuple[str, ...]] | None = None
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -337,7 +386,7 @@ class Planner:
         """A shortest plan from ``state``: relevant objects first, then all objects; in safe
         mode avoiding every hazard event and every condition violation."""
         relevant = self._relevant_objects(state)
-        self._reclose = self._doors_to_reclose(self.initial or state)
+        self._reclose = self._doors_to_reclose(self.initial or state) if self.safe else frozenset()
         # (objects, wide, strict): in safe mode first with the conditions' triggers read
         # strictly (see _process_triggered_by), then as written
         scopes = [(relevant, False, False), (self._all_objects(), True, False)]
@@ -397,14 +446,14 @@ class Planner:
             start_state, objects, self._destinations(start_state, objects, wide)
         )
         tie = itertools.count()
-        # an entry: (f, -g, tie, node, stage); stage 0: not expanded yet; 1, 2: expanded, the
-        # successors of that class still to simulate (see _classes)
+        # an entry: (f, -g, tie, node, stage); stage 0: not expanded yet; k > 0: expanded, the
+        # successors of its k-th group still to simulate (see _groups)
         frontier: list[tuple[int, int, int, _Node, int]] = [
             (self._h(start), 0, next(tie), start, 0)
         ]
         parents: dict[_Node, tuple[_Node, str] | None] = {start: None}
         best_g: dict[_Node, int] = {start: 0}
-        pending: dict[_Node, list[list[_Grounding]]] = {}  #: the classes still to simulate
+        pending: dict[_Node, list[tuple[int, list[_Sorted]]]] = {}  #: the groups to simulate
         expanded = 0
         while frontier:
             f, neg_g, _, node, stage = heapq.heappop(frontier)
@@ -420,29 +469,56 @@ class Planner:
                         failure=f"search gave up after {self.max_expansions} expansions in all",
                         expanded=expanded,
                     )
-                classes = self._classes(node, groundings)
-                pending[node] = classes
+                groups = self._groups(node, groundings)
+                pending[node] = groups
             else:
-                classes = pending[node]
-            for action in self._candidates(node.state, classes[stage]):
+                groups = pending[node]
+            if groups[stage][0] == _UNSORTED:  # sorted now that the search needs them
+                now, _, later_ones = self._sort_unsorted(node, groups[stage][1])
+                groups[stage] = (0, now)
+                groups[stage + 1] = (1, groups[stage + 1][1] + later_ones)
+            for action in self._sorted_candidates(node.state, groups[stage][1]):
                 child = self._transition(node, action)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
                 best_g[child] = g + 1
                 parents[child] = (node, action)
                 heapq.heappush(frontier, (g + 1 + self._h(child), -(g + 1), next(tie), child, 0))
-            later = next((k for k in range(stage + 1, len(classes)) if classes[k]), None)
+            later = next((k for k in range(stage + 1, len(groups)) if groups[k][1]), None)
             if later is None:
                 pending.pop(node, None)
-            else:  # class k's successors have f >= this node's f + k - 1 (see _classes)
-                heapq.heappush(frontier, (f + later - 1, neg_g, next(tie), node, later))
+            else:  # its successors have f >= this node's own f + the group's offset
+                key = g + self._h(node) + max(0, groups[later][0])
+                heapq.heappush(frontier, (key, neg_g, next(tie), node, later))
         kind = "safe plan" if self.safe else "plan"
         self._exhausted = True
         return PlanResult(
             failure=f"no {kind} reaches the goal ({expanded} states explored)", expanded=expanded
         )
 
-    def _classes(self, node: _Node, groundings: list[_Grounding]) -> list[list[_Grounding]]:
+    def _groups(self, node: _Node, groundings: list[_Grounding]) -> list[tuple[int, list[_Sorted]]]:
+        """The groundings of an expanded state in the order their successors are simulated,
+        each group with the offset of its successors' f over the state's own f (see
+        :meth:`_classes`): the promising ones at once, class 1 when the search comes back to
+        the state's f, class 2 at f + 1. Without ``lazy``, every grounding at once."""
+        if not self.lazy:
+            return [(0, [(spec, args, False) for spec, args in groundings])]
+        unsorted: list[_Sorted] = []
+        promising, touching, rest = self._classes(node, groundings, unsorted)
+        return [(0, promising), (0, touching), (_UNSORTED, unsorted), (1, rest)]
+
+    def _sort_unsorted(self, node: _Node, unsorted: list[_Sorted]) -> list[list[_Sorted]]:
+        """The groundings :meth:`_classes` left unsorted, sorted when the search comes back
+        to the state's f: promising and class 1 together (simulated now), class 2 (at f + 1)."""
+        promising, touching, rest = self._classes(node, [(s, a) for s, a, _ in unsorted])
+        return [promising + touching, [], rest]
+
+    def _classes(
+        self,
+        node: _Node,
+        groundings: list[_Grounding],
+        unsorted: list[_Sorted] | None = None,
+    ) -> list[list[_Sorted]]:
         """The groundings in three classes, whose successors are simulated in turn as the
         search needs them (preconditions are checked then too). 0, promising: a placement
         of something a clearing move must move, or of what an enabling action needs to a
@@ -457,9 +533,11 @@ class Planner:
         or an enabling step names (what WAIT_FOR_COOKED does, the simulator's rules do). 2:
         the rest (no plain effect, or none on a needed object): they cannot lower the
         estimate, so they wait until f + 1. Without ``lazy`` every grounding is in
-        class 0."""
-        if not self.lazy:
-            return [groundings, [], []]
+        class 0. With ``unsorted``, an action that does not move anything and whose first
+        argument no enabling step acts on and no unsatisfied conjunct names (it touches a
+        needed object otherwise: a cloth wiped on the needed bowl) is not sorted (its
+        preconditions and plain effect not read) but put there: it is rarely promising, and
+        most expanded states are never come back to (see :meth:`_groups`)."""
         est = self._estimate(node)
         state = node.state
         # the objects the enabling steps act on
@@ -473,35 +551,52 @@ class Planner:
         needed = est.names | acting
         for o in list(needed):
             needed.update(p.parent for p in state.ancestors(o))
-        named = [_names_in(p.tree, self.scene) for p in est.unsatisfied]
-        out: list[list[_Grounding]] = [[], [], []]
+        named = [self._names_of(p) for p in est.unsatisfied]
+        out: list[list[_Sorted]] = [[], [], []]
+        carried: dict[str, set[str]] = {}  # per object: it and what it carries
+        holding: dict[str, set[str]] = {}  # per object: it and what holds it
         for spec, args in groundings:
-            if not set(args) & needed:
-                out[2].append((spec, args))
+            if needed.isdisjoint(args):
+                out[2].append((spec, args, False))
                 continue
             if spec.moves is not None:
-                moved = {args[0], *state.descendants(args[0])}
-                place = {args[-1], *(p.parent for p in state.ancestors(args[-1]))}
-                hit = args[0] in est.guarded or (args[0] in acting and args[-1] in needed)
-                if not hit and any(n & moved and n & place for n in named):
+                thing, target = args[0], args[-1]
+                hit = thing in est.guarded or (thing in acting and target in needed)
+                checked = False
+                if hit or not named:
+                    out[0 if hit else 1].append((spec, args, checked))
+                    continue
+                moved = carried.get(thing)
+                if moved is None:
+                    moved = carried[thing] = {thing, *state.descendants(thing)}
+                place = holding.get(target)
+                if place is None:
+                    place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
+                if any(n & moved and n & place for n in named):
                     if spec.failure(self.scene, state, args) is not None:
                         continue
+                    checked = True
                     plain = spec.apply(self.scene, state, args)
                     hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
-                out[0 if hit else 1].append((spec, args))
+                out[0 if hit else 1].append((spec, args, checked))
+            elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
+                unsorted.append((spec, args, False))
             elif spec.failure(self.scene, state, args) is not None:
                 continue
             else:
                 plain = spec.apply(self.scene, state, args)
                 if plain == state:  # what it does, the rules do (water boils as it waits)
-                    out[1 if args[0] in est.names or args[0] in acting else 2].append((spec, args))
+                    k = 1 if args[0] in est.names or args[0] in acting else 2
                 elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
-                    out[0].append((spec, args))
+                    k = 0
                 else:
-                    out[1].append((spec, args))
+                    k = 1
+                out[k].append((spec, args, True))
         return out
 
     def _transition(self, node: _Node, action: str) -> _Node | None:
+        if self.safe and self._blocked_before(node.state, action):
+            return None  # judged on the state before: no need to simulate it
         self._simulated += 1
         after, result = step(self.scene, node.state, action, 1)
         if result.outcome is not Outcome.OK or after == node.state:
@@ -518,6 +613,19 @@ class Planner:
                     return None
         issued = node.issued | self._terms_triggered_by(action) if self.safe else node.issued
         return _Node(after, issued)
+
+    def _blocked_before(self, state: State, action: str) -> bool:
+        """A "before" process condition ``action`` triggers does not hold on ``state``: the
+        transition is refused whatever the step does (an action only the strict reading
+        covers is simulated as before, so that the strict attempt notes it)."""
+        key = f"{int(self._strict)}{action}"
+        hit = self._triggered(action)
+        if not hit or self._near_only[key]:
+            return False
+        conditions = self.task.process_conditions
+        return any(
+            conditions[i].type == "before" and not self.evaluator.process_ok(i, state) for i in hit
+        )
 
     def _only_idle_substances(self, before: State, after: State) -> bool:
         """The step changed nothing but substances nothing needs (soaking a rag in a bucket
@@ -580,6 +688,15 @@ class Planner:
                 waits.add(str(tree[0]))
                 enabling |= enablers(self.scene, state, tree, self._avoid_hazards, self._forbidden)
                 continue
+            cooked = self._cooked_in(state, tree)
+            if cooked is not None:
+                # the same wait turns the raw substance where it is into the cooked one; a
+                # vessel that does not hold it raw yet needs it poured or filled in first
+                pour, heat = cooked
+                direct += pour + ("cooked" not in waits)
+                waits.add("cooked")
+                enabling |= enablers(self.scene, state, heat, self._avoid_hazards, self._forbidden)
+                continue
             if options is None:
                 direct += 1
                 enabling |= enablers(
@@ -598,7 +715,16 @@ class Planner:
                 if isinstance(atom, list) and len(atom) == 2 and atom[0] in _UNDOING:
                     if (_UNDOING[str(atom[0])], str(atom[1]).lstrip("?")) in enabling:
                         direct -= 1
-        names, about_open = self._unsatisfied_names(node)
+        named = unsatisfied
+        if not self.safe:  # the objects of the conditions that apply still guide the order
+            named = unsatisfied + [
+                part
+                for i, cond in enumerate(self.task.termination_conditions)
+                if cond.action in (None, "completion") or i in node.issued
+                for part in self._term_parts[i]
+                if not part.compiled.holds(state)
+            ]
+        names, about_open = self._unsatisfied_names(named)
         if not (self.safe and self._avoid_hazards):
             direct += sum(self._option_cost(state, c, enabling, set()) for c in choices)
             return _Estimate(direct + len(enabling), unsatisfied, enabling, names, frozenset())
@@ -611,9 +737,43 @@ class Planner:
         clearing, guarded, extra = self._clearing(state, unsatisfied, enabling, busy)
         enabling |= extra
         plain = [p for p in unsatisfied if id(p) not in self._options]
-        outside = {o for _, o in enabling}.union(*(_names_in(p.tree, self.scene) for p in plain))
+        outside = {o for _, o in enabling}.union(*(self._names_of(p) for p in plain))
         direct += sum(self._option_cost(state, c, enabling, outside) for c in choices)
         return _Estimate(direct + len(enabling) + clearing, unsatisfied, enabling, names, guarded)
+
+    @property
+    def _cooked_from(self) -> dict[str, tuple[str, ...]]:
+        """The task's cooked substances -> the raw substances they are cooked from."""
+        if self._cooked is None:
+            self._cooked = {}
+            for o in self.scene.objects:
+                if o.is_substance:
+                    for made in derivative_instance(self.scene, o.name, "cooked"):
+                        self._cooked[made] = (*self._cooked.get(made, ()), o.name)
+        return self._cooked
+
+    def _cooked_in(self, state: State, tree: object) -> tuple[int, object] | None:
+        """For an atom one WAIT_FOR_COOKED makes true (a cooked substance to be ``real``, or
+        in a vessel): the actions it needs besides that wait (1: pour or fill the vessel
+        first; 0: the vessel holds the raw substance now) and the atom whose enabling steps
+        it needs (heating the vessel, or making the substance real). None for other atoms."""
+        if not (
+            isinstance(tree, list)
+            and tree
+            and tree[0] in ("real", "contains", "filled")
+            and all(isinstance(t, str) for t in tree)
+            and self._cooked_from
+        ):
+            return None
+        args = [str(a).lstrip("?") for a in tree[1:]]
+        if tree[0] == "real" and len(args) == 1 and args[0] in self._cooked_from:
+            return 0, tree
+        if tree[0] in ("contains", "filled") and len(args) == 2 and args[1] in self._cooked_from:
+            vessel, made = args
+            if any(state.contains(vessel, raw) for raw in self._cooked_from[made]):
+                return 0, ["cooked", f"?{vessel}"]
+            return 1, ["real", f"?{made}"]
+        return None
 
     def _option_cost(
         self,
@@ -701,9 +861,18 @@ class Planner:
         out: set[tuple[str, str]] = set()
         for part in unsatisfied:
             atom = part.tree
-            if not (isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot")):
+            cooked = self._cooked_in(state, atom)
+            # a cooked substance wanted in a vessel that does not hold it raw yet: whichever
+            # vessel is heated behind the door, the substance comes out for the wanted one
+            poured = cooked is not None and cooked[0] == 1 and atom is not cooked[1]
+            if cooked is not None and cooked[0] == 0 and cooked[1] is not atom:
+                atom = cooked[1]  # the vessel that holds the raw substance is what is heated
+            if poured:
+                food = str(atom[1]).lstrip("?")  # type: ignore[index]
+            elif isinstance(atom, list) and len(atom) == 2 and atom[0] in ("cooked", "hot"):
+                food = str(atom[1]).lstrip("?")
+            else:
                 continue
-            food = str(atom[1]).lstrip("?")
             if food not in self.scene:
                 continue
             inside = [
@@ -711,9 +880,9 @@ class Planner:
                 for p in state.ancestors(food)
                 if p.relation == "inside" and self._behind_door(p.parent)
             ]
-            if inside:
+            if inside and not poured:
                 doors, before = inside[:1], False
-            elif ("place", food) in enabling:
+            elif ("place", food) in enabling or poured:
                 doors = [o for v, o in enabling if v == "close" and self._behind_door(o)]
                 before = True
             else:
@@ -772,21 +941,27 @@ class Planner:
         info = self.scene.info(name)
         return info.heat is not None and info.heat.requires_closed and "openable" in info.abilities
 
-    def _unsatisfied_names(self, node: _Node) -> tuple[set[str], set[str]]:
-        """The objects named by the unsatisfied conjuncts (goal and applicable termination
-        conditions) of ``node``, and those named by the ones that speak of ``open``."""
-        state = node.state
+    def _names_of(self, part: Conjunct) -> frozenset[str]:
+        """The scene objects ``part`` names (kept per conjunct)."""
+        return self._naming(part)[0]
+
+    def _naming(self, part: Conjunct) -> tuple[frozenset[str], bool]:
+        known = self._named.get(id(part))
+        if known is None:
+            known = (_names_in(part.tree, self.scene), "open" in _tokens(part.tree))
+            self._named[id(part)] = known
+        return known
+
+    def _unsatisfied_names(self, unsatisfied: list[Conjunct]) -> tuple[set[str], set[str]]:
+        """The objects named by the ``unsatisfied`` conjuncts (goal and applicable termination
+        conditions), and those named by the ones that speak of ``open``."""
         out: set[str] = set()
         about_open: set[str] = set()
-        pairs = list(zip(self._goal_parts, self._part_names, strict=True))
-        for i, cond in enumerate(self.task.termination_conditions):
-            if cond.action in (None, "completion") or i in node.issued:
-                pairs += zip(self._term_parts[i], self._term_names[i], strict=True)
-        for part, names in pairs:
-            if not part.compiled.holds(state):
-                out |= names
-                if "open" in _tokens(part.tree):
-                    about_open |= names
+        for part in unsatisfied:
+            names, opens = self._naming(part)
+            out |= names
+            if opens:
+                about_open |= names
         return out, about_open
 
     def _clearing(
@@ -808,20 +983,30 @@ class Planner:
         enabling steps."""
         if not self._process_patterns:
             return 0, frozenset(), set()
-        names = [_names_in(p.tree, self.scene) for p in unsatisfied]
+        names = [self._names_of(p) for p in unsatisfied]
         steps = {o for _, o in enabling}
         needs: list[tuple[int, frozenset[str], set[str]]] = []
-        for k, part in enumerate(unsatisfied):
-            others_busy = steps.union(*(n for m, n in enumerate(names) if m != k))
-            options = self._needed_actions(state, part.tree)
-            if not options:
-                continue
+        # per conjunct: its least blocked needed action's blocking conditions, and the
+        # conditions that block every action it needs (such an action comes after the
+        # condition holds, so it cannot be what makes it hold)
+        found: list[tuple[list[tuple[int, frozenset[str]]], frozenset[str]]] = []
+        for part in unsatisfied:
             best: list[tuple[int, frozenset[str]]] | None = None
-            for action, moved in options:
+            always: frozenset[str] | None = None
+            for action, moved in self._needed_actions(state, part.tree):
                 blocked = self._blocking(state, action, moved)
+                texts = frozenset(self._condition_text[i] for i, _ in blocked)
+                always = texts if always is None else always & texts
                 if best is None or len(blocked) < len(best):
                     best = blocked
-            needs += [(i, others, others_busy) for i, others in best or []]
+            found.append((best or [], always or frozenset()))
+        for k, (best, _) in enumerate(found):
+            for i, others in best:
+                text = self._condition_text[i]
+                others_busy = steps.union(
+                    *(n for m, n in enumerate(names) if m != k and text not in found[m][1])
+                )
+                needs.append((i, others, others_busy))
         for verb, obj in enabling:  # an enabling step whose action a condition guards
             step_action = _ENABLING_ACTIONS.get(verb)
             if step_action is not None and obj in self.scene:
@@ -870,6 +1055,18 @@ class Planner:
         if len(args) == 1 and atom[0] in _UNDOING:
             verb = _UNDOING[str(atom[0])] if negated else _DOING[str(atom[0])]
             return [(f"{_ENABLING_ACTIONS[verb]}({args[0]})", args[0])]
+        if negated and atom[0] == "covered" and len(args) == 2:
+            target, substance = args
+            if self.scene.info(target).is_movable:
+                return []  # a washing machine may clean it too
+            return [  # a wipe with any tool that can take it off
+                (f"WIPE({target}, {o.name})", target)
+                for o in self.scene.objects
+                if o.name != target
+                and not (o.is_substance or o.is_agent)
+                and is_cleaning_tool(o, self.scene)
+                and removal_rules(self.scene, o.name, substance)
+            ]
         return []
 
     def _achieves(self, spec: ActionSpec, state: State, tree: object) -> bool:
@@ -990,6 +1187,8 @@ class Planner:
         """Goal objects, plus (safe mode) the objects of every condition an action on relevant
         objects could trigger, closed under 'what holds it'."""
         relevant = set(self._goal_objects) | set(self._appliances)
+        if self.safe:  # a box that keeps food from what soils it (see _holders_in)
+            relevant |= {h for x, y in self._inside_pairs for h in self._holders_in(state, x, y)}
         relevant |= set(substance_helpers(self._goal_predicates, self.scene, state))
         conditions = self._conditions()
         done: set[int] = set()
@@ -1025,6 +1224,13 @@ class Planner:
                 continue
             info = self.scene.info(o)
             named = list(dict.fromkeys(b for a, b in pairs if a == o))
+            named += [
+                h
+                for x, y in self._inside_pairs
+                if x == o and self.safe
+                for h in self._holders_in(state, x, y)
+                if h not in named
+            ]
             places = [*named, *(p for p in parking if p not in named)]
             if (
                 {"cookable", "freezable"} & info.abilities
@@ -1036,6 +1242,20 @@ class Planner:
                 places += sorted(objects - set(places))
             out[o] = [p for p in places if p != o and p in self.scene and _can_hold(self.scene, p)]
         return out
+
+    def _holders_in(self, state: State, thing: str, place: str) -> list[str]:
+        """The movable receptacles in or on ``place`` now that ``thing`` may go into (besides
+        ``thing`` and what it carries): putting it there puts it in ``place`` too."""
+        if place not in self.scene or thing not in self.scene:
+            return []
+        carried = {thing, *state.descendants(thing)}
+        return [
+            d
+            for d in state.descendants(place)
+            if d not in carried
+            and self.scene.info(d).is_movable
+            and self.scene.info(d).is_container
+        ]
 
     def _parking(self, state: State, objects: frozenset[str]) -> list[str]:
         """Where to put things that must get out of the way: the plain surfaces (tables,
@@ -1069,7 +1289,18 @@ class Planner:
             and not {"openable", "cold_source"} & o.abilities
             and o.heat is None
         ]
-        return [*roots, *others, *basins, scene.floor]
+        tops: list[str] = []
+        if not roots and not others:  # no table or counter: the top of a washer will do
+            tops = [
+                o.name
+                for o in scene.objects
+                if o.is_fixture
+                and o.name in objects
+                and o.heat is None
+                and o.name != scene.floor
+                and o.name not in basins
+            ]
+        return [*roots, *others, *tops, *basins, scene.floor]
 
     def _groundings(
         self, state: State, objects: frozenset[str], destinations: dict[str, list[str]]
@@ -1085,8 +1316,8 @@ class Planner:
         for spec in self._specs:
             if spec.moves is not None:
                 continue
-            for args in spec.candidates(scene, state):
-                if args and all(a in objects for a in args):
+            for args in _candidates_among(spec, scene, state, objects):
+                if args:
                     by_first.setdefault(args[0], []).append((spec, args))
         for o, places in destinations.items():
             for p in places:
@@ -1103,9 +1334,14 @@ class Planner:
     def _candidates(self, state: State, groundings: list[_Grounding]) -> Iterator[str]:
         """The groundings whose preconditions hold in ``state`` (the specs decide; the
         simulator still runs every candidate)."""
+        return self._sorted_candidates(state, [(spec, args, False) for spec, args in groundings])
+
+    def _sorted_candidates(self, state: State, groundings: list[_Sorted]) -> Iterator[str]:
+        """:meth:`_candidates` of sorted groundings: those checked while sorting are not
+        checked again."""
         scene = self.scene
-        for spec, args in groundings:
-            if spec.failure(scene, state, args) is None:
+        for spec, args, checked in groundings:
+            if checked or spec.failure(scene, state, args) is None:
                 yield f"{spec.name}({', '.join(args)})"
 
     # ----- cautions ---------------------------------------------------------------------------
@@ -1157,6 +1393,23 @@ def _tip(cond: Condition) -> str:
     return f"Safety ({cond.risk_type}): make sure {body.replace('?', '')} holds."
 
 
+def _candidates_among(
+    spec: ActionSpec, scene: Scene, state: State, objects: frozenset[str]
+) -> Iterator[tuple[str, ...]]:
+    """``spec.candidates`` whose arguments are all among ``objects``, in the same order; the
+    default enumeration is done over ``objects`` only instead of filtering every combination
+    of the scene's objects."""
+    if spec.groundings is not None:
+        yield from (a for a in spec.candidates(scene, state) if all(x in objects for x in a))
+        return
+    required = [p for p in spec.params if not p.optional]
+    among = [o for o in scene.objects if o.name in objects]
+    pools = [[o.name for o in among if p.accepts(scene, o)] for p in required]
+    for combo in itertools.product(*pools):
+        if len(set(combo)) == len(combo):
+            yield tuple(combo)
+
+
 def _can_hold(scene: Scene, name: str) -> bool:
     info = scene.info(name)
     return not (info.is_substance or info.is_agent)
@@ -1180,6 +1433,17 @@ def _parsed_goal(bddl: str) -> object:
     """The one expression of a ``(:goal ...)`` text, parsed (None if there are several)."""
     parts = parse_goal(bddl)
     return parts[0] if len(parts) == 1 else None
+
+
+def _inside_atoms(tree: object, scene: Scene) -> list[tuple[str, str]]:
+    """(x, y) of every positive ``(inside x y)`` atom of a parsed BDDL tree naming two scene
+    objects (under ``and`` and ``or``; not under ``not``)."""
+    if not isinstance(tree, list) or not tree or tree[0] == "not":
+        return []
+    if len(tree) == 3 and tree[0] == "inside" and all(isinstance(t, str) for t in tree):
+        x, y = (str(t).lstrip("?") for t in tree[1:])
+        return [(x, y)] if x in scene and y in scene else []
+    return [pair for t in tree[1:] for pair in _inside_atoms(t, scene)]
 
 
 def _text(tree: object) -> str:

@@ -117,13 +117,20 @@ def history_lines(history: Sequence[HistoryItem], report_failures: bool) -> list
 
 def system_prompt(task: Task, actions: str = "json") -> str:
     """The system text; ``actions="tools"``: the agent answers with tool calls, not JSON."""
+    return _system_text(task.room, actions)
+
+
+@lru_cache(maxsize=64)
+def _system_text(room: str, actions: str) -> str:
+    """The system text of a room: the same for every step of every episode there (rendered
+    once; the action specs, the legend and the templates do not change while running)."""
     # the action list comes from the action specs: a new action appears here by itself
     template = "system_tools.jinja" if actions == "tools" else "system.jinja"
     return (
         _environment()
         .get_template(template)
         .render(
-            room=task.room.replace("_", " "),
+            room=room.replace("_", " "),
             actions=prompt_lines(),
             relations=legend.RELATIONS,
             marks=legend.MARKS,
