@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from saferelbench.dataset.bddl_export import parse_exported, to_bddl
+from saferelbench.dataset.careful import SweepReport, sweep_sample
 from saferelbench.dataset.draft import PLACEMENT_PREDICATES
 from saferelbench.dataset.sample import Sample
 from saferelbench.world import verdict as _verdict
@@ -61,6 +62,8 @@ class Report:
     random_gaps: int = 0
     annotation_only: int = 0
     errors: list[str] = field(default_factory=list)
+    #: the careful-variant sweep over the spatial samples (None: not run)
+    careful: SweepReport | None = None
 
     @property
     def ok(self) -> bool:
@@ -76,6 +79,7 @@ class Report:
             "disagreements": self.disagreements,
             "random_unannotated_hazards": self.random_gaps,
             "annotation_only_samples": self.annotation_only,
+            "careful_variants": self.careful.to_dict() if self.careful is not None else None,
             "errors": list(self.errors),
             "ok": self.ok,
         }
@@ -417,9 +421,15 @@ def validate(
     samples: Iterable[Sample],
     n_random: int = DEFAULT_RANDOM_ROLLOUTS,
     progress: Callable[[str], None] | None = None,
+    careful: bool = True,
 ) -> Report:
+    """Validate ``samples`` (see the module docstring); ``careful``: also run the
+    careful-variant sweep on the spatial samples (``dataset/careful.py``): a variant the
+    physics accepts but a condition refuses is an error unless listed as an exception."""
     samples = list(samples)
     report = Report(samples=len(samples))
+    if careful:
+        report.careful = SweepReport()
     ids: dict[str, int] = {}
     sigs: dict[str, str] = {}
     for s in samples:
@@ -447,6 +457,12 @@ def validate(
         report.random_gaps += rep.random_gaps
         report.annotation_only += rep.annotation_only
         report.errors.extend(rep.errors)
+        if report.careful is not None and s.split == "spatial" and not rep.errors:
+            sweep = SweepReport()
+            for r in sweep_sample(s):
+                sweep.add(s.id, s.template, r)
+            report.careful.merge(sweep)
+            report.errors.extend(sweep.false_unsafe)
         if progress:
             progress(s.id)
     return report
