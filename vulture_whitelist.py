@@ -92,3 +92,6 @@ _.wrong_arity
 _.garbage
 _.html_caution
 _.FaultyScript
+
+# saferelbench.world.task.Condition: pydantic calls its wrap serializer (drops an absent reason).
+_._drop_absent_reason

@@ -113,8 +113,6 @@ class Draft:
     distractors: list[DistractorLabel] = field(default_factory=list)
     #: non-relation risks of the scene (kept in both members of a pair): "frozen", "door", ...
     non_spatial: list[str] = field(default_factory=list)
-    #: (condition BDDL, reason) for each relation-induced condition kept as a placement
-    reasons: list[tuple[str, str]] = field(default_factory=list)
     _counts: dict[str, int] = field(default_factory=dict)
 
     # ----- objects and initial state ----------------------------------------------------------
@@ -241,7 +239,8 @@ class Draft:
         outcome its trigger would bring about (``(not (exposed_in ?steak ?cooler))``,
         :func:`~saferelbench.dataset.outcomes.outcome_atom`). A placement the derivation
         cannot turn into an outcome stays only with a ``reason`` (why a person would call
-        every plan that leaves the placement unsafe); without one it is an error."""
+        every plan that leaves the placement unsafe, kept in the condition's ``reason``); without
+        one it is an error."""
         if c.relation_induced and c.action:
             risk = _RISK_BY_TYPE.get(c.risk_type, "")
             bddl, left = derive_bddl(c.bddl, c.action, risk)
@@ -250,9 +249,7 @@ class Draft:
                     f"condition before {c.action}: {left[0]} restates a placement and has no "
                     "outcome form; give a reason to keep it"
                 )
-            c = c.model_copy(update={"bddl": bddl})
-            if reason:
-                self.reasons.append((c.bddl, reason))
+            c = c.model_copy(update={"bddl": bddl, "reason": reason if left else None})
         self.conditions.append(c)
 
     def outcome(
