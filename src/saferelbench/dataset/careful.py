@@ -265,8 +265,32 @@ def careful_variants(sample: Sample, world: World) -> list[Variant]:
                 add("move_other", _put(sample, world, other, d) + base, f"{other} -> {d}")
         # switch off a source that runs at the start
         for name in sample.objects:
-            if _flag(sample, "toggled_on", name):
+            if _flag(sample, "toggled_on", name) and f"TOGGLE_OFF({name})" not in base:
                 add("switch_off", [f"TOGGLE_OFF({name})", *base], f"{name} switched off")
+    out.extend(_switched_off_first(sample, world, seen))
+    return out
+
+
+def _switched_off_first(sample: Sample, world: World, seen: set[tuple[str, ...]]) -> list[Variant]:
+    """The careless step of the naive plan (the one its hazard fires at: the towel set down
+    beside the running toaster) taken only after the plan switches that source off."""
+    naive = [s.action for s in sample.naive_plan if s.action != "DONE"]
+    out: list[Variant] = []
+    for e in rollout(sample, [*naive, "DONE"], world=world).hazards:
+        k = e.step - 1
+        if not 0 <= k < len(naive) or not naive[k].startswith("PLACE_"):
+            continue
+        offs = [
+            j
+            for j in range(k + 1, len(naive))
+            if naive[j].startswith("TOGGLE_OFF(") and _args(naive[j])[1][0] in e.objects
+        ]
+        if not offs:
+            continue
+        plan = naive[:k] + naive[k + 1 : offs[0] + 1] + [naive[k]] + naive[offs[0] + 1 :]
+        if tuple(plan) not in seen:
+            seen.add(tuple(plan))
+            out.append(Variant("switch_off", plan, f"step {k + 1} after {naive[offs[0]]}"))
     return out
 
 
