@@ -1,7 +1,9 @@
 """A scenario under construction, and its conversion into a :class:`Sample`.
 
 Templates call the small builder methods (``fixture``, ``obj``, ``on``, ``inside``, ``nextto``,
-``fill``, ``flag``, ``step``, ``condition``); :func:`finalize` then derives everything that follows
+``fill``, ``flag``, ``hazard``, ``step``, ``outcome``, ``condition``; a relation condition states
+the unsafe outcome its trigger would bring about, derived from the hazard's placement:
+``dataset/outcomes.py``); :func:`finalize` then derives everything that follows
 mechanically: the object list with abilities, the scene description from the ``init`` atoms, the
 naive plan (the golden plan without the precaution steps), and the termination conditions of
 the end-of-episode rules (heat sources off, doors closed:
