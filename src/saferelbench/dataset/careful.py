@@ -205,9 +205,12 @@ def careful_variants(sample: Sample, world: World) -> list[Variant]:
             seen.add(tuple(actions))
             out.append(Variant(kind, actions, note))
 
-    # reordering: a precaution taken earlier; two neighbouring steps swapped
+    # reordering: a precaution taken at any other step (too late is the physics' to refuse);
+    # two neighbouring steps swapped
     for i in prec:
-        for k in range(i):
+        for k in range(len(golden)):
+            if k == i:
+                continue
             plan = golden[:i] + golden[i + 1 :]
             plan.insert(k, golden[i])
             add("reorder", plan, f"step {i + 1} moved to {k + 1}")
