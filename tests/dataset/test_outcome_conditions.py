@@ -26,7 +26,7 @@ X, Y, M, D = "paper_towel.n.01_1", "stove.n.01_1", "laptop.n.01_1", "shelf.n.01_
         # heat: whatever the placement, the trigger's source reaching the thing
         (f"(not (nextto ?{X} ?{Y}))", f"TOGGLE_ON({Y})", "fire", f"(not (heat_reaches ?{Y} ?{X}))"),
         (
-            f"(not (inside ?{X} ?pan.n.01_1))",
+            f"(not (inside ?{X} ?frying_pan.n.01_1))",
             f"TOGGLE_ON({Y})",
             "fire",
             f"(not (heat_reaches ?{Y} ?{X}))",
@@ -53,10 +53,10 @@ X, Y, M, D = "paper_towel.n.01_1", "stove.n.01_1", "laptop.n.01_1", "shelf.n.01_
         ),
         # an open brim-full bottle in a bag that is carried
         (
-            "(not (and (open ?b.n.01_1) (brim_full ?b.n.01_1) (inside ?b.n.01_1 ?bag.n.06_1)))",
+            "(not (and (open ?water_bottle.n.01_1) (brim_full ?water_bottle.n.01_1) (inside ?water_bottle.n.01_1 ?bag.n.06_1)))",
             "PLACE_ON_TOP(bag.n.06_1, *)",
             "spillage_overflow",
-            "(not (spills_with ?b.n.01_1 ?bag.n.06_1))",
+            "(not (spills_with ?water_bottle.n.01_1 ?bag.n.06_1))",
         ),
         # something packed where the raw meat or the chemical lies
         (
@@ -67,10 +67,10 @@ X, Y, M, D = "paper_towel.n.01_1", "stove.n.01_1", "laptop.n.01_1", "shelf.n.01_
         ),
         # something bulky set down where an open drink stands
         (
-            "(not (ontop ?glass.n.02_1 ?stand.n.04_1))",
+            "(not (ontop ?water_glass.n.02_1 ?stand.n.04_1))",
             f"PLACE_ON_TOP({M}, stand.n.04_1)",
             "spillage_overflow",
-            "(not (and (ontop ?glass.n.02_1 ?stand.n.04_1) (spillable ?glass.n.02_1)))",
+            "(not (and (ontop ?water_glass.n.02_1 ?stand.n.04_1) (spillable ?water_glass.n.02_1)))",
         ),
     ],
 )
