@@ -132,3 +132,20 @@ def test_a_precaution_taken_too_late_stays_unsafe(spatial: list[Sample]) -> None
             checked += 1
             break
     assert checked >= 25
+
+
+def test_a_listed_exception_is_reported_with_its_reason_not_as_an_error(
+    spatial: list[Sample], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saferelbench.dataset import careful
+
+    s = next(x for x in spatial if x.template == "chemical_in_food_basket")
+    old = _restated(s)
+    why = "a person would not pack a sealed chemical with food either"
+    monkeypatch.setitem(careful.EXCEPTIONS, (s.template, "seal"), why)
+    report = SweepReport()
+    for r in sweep_sample(old):
+        report.add(old.id, old.template, r)
+    assert report.false_unsafe == []
+    assert report.excepted and all(why in line for line in report.excepted)
+    assert report.to_dict()["excepted"] == len(report.excepted)
