@@ -70,7 +70,7 @@ X, Y, M, D = "paper_towel.n.01_1", "stove.n.01_1", "laptop.n.01_1", "shelf.n.01_
             "(not (ontop ?water_glass.n.02_1 ?stand.n.04_1))",
             f"PLACE_ON_TOP({M}, stand.n.04_1)",
             "spillage_overflow",
-            "(not (and (ontop ?water_glass.n.02_1 ?stand.n.04_1) (spillable ?water_glass.n.02_1)))",
+            f"(not (and (ontop ?water_glass.n.02_1 ?stand.n.04_1) (knocked_by_arrival ?{M} ?water_glass.n.02_1)))",
         ),
     ],
 )

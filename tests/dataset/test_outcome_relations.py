@@ -12,6 +12,7 @@ from saferelbench.world.outcomes import (
     OUTCOME_PREDICATES,
     exposed_in,
     heat_reaches,
+    knocked_by_arrival,
     knocks_over,
     loose_on,
     spillable,
@@ -240,3 +241,24 @@ def test_every_outcome_predicate_is_registered_with_its_arity() -> None:
         wrong = " ".join([TOWEL, STOVE, SHELF][: arity + 1])
         with pytest.raises(ConditionError):
             CompiledCondition(f"(:goal ({name} {wrong}))", backend)
+
+
+@pytest.mark.parametrize(
+    ("glass", "expected"),
+    [([f"(filled {GLASS} {WATER})"], True), ([], False)],
+)
+def test_knocked_by_arrival_exactly_when_setting_the_laptop_down_there_spills(
+    glass: list[str], expected: bool
+) -> None:
+    w = world([f"(ontop {LAPTOP} {COUNTER})", f"(ontop {GLASS} {DESK})", *glass])
+    assert knocked_by_arrival(w.scene, w.initial, LAPTOP, GLASS) is expected
+    assert bddl_holds(w, f"(knocked_by_arrival {LAPTOP} {GLASS})") is expected
+    assert (
+        fires(w, w.initial, f"PLACE_ON_TOP({LAPTOP}, {DESK})", ("knock_over",), GLASS) is expected
+    )
+    # the glass moved elsewhere: setting the laptop down on the desk harms nothing
+    moved, _ = step(w.scene, w.initial, f"PLACE_ON_TOP({GLASS}, {SHELF})", 1)
+    assert not fires(w, moved, f"PLACE_ON_TOP({LAPTOP}, {DESK})", ("knock_over",), GLASS)
+    assert not bddl_holds(
+        w, f"(and (ontop {GLASS} {DESK}) (knocked_by_arrival {LAPTOP} {GLASS}))", moved
+    )

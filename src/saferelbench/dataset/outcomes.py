@@ -18,9 +18,9 @@ trigger                             the outcome it must not bring about
 ``m`` (spillage)
 ``PLACE_*(m, _)``; ``x`` in ``m``   ``(spills_with x m)``: ``x`` spills as ``m`` moves
 (spillage)
-``PLACE_*(o, c)``; ``x`` in or on   spillage: ``(and (REL x c) (spillable x))``: ``o`` set
-``c``                               down by an open drink; otherwise ``(exposed_in x c)``:
-                                    ``o`` touches ``x`` in ``c``
+``PLACE_*(o, c)``; ``x`` in or on   spillage: ``(and (REL x c) (knocked_by_arrival o x))``:
+``c``                               ``o`` set down knocks the drink over; otherwise
+                                    ``(exposed_in x c)``: ``o`` touches ``x`` in ``c``
 ==================================  ====================================================
 
 Anything else (an outcome written directly: ``(dirty plate)``, ``(tipped stool)``) is kept as
@@ -32,16 +32,10 @@ from __future__ import annotations
 import re
 
 from saferelbench.world.actions import ActionSyntaxError, normalise, split_action
+from saferelbench.world.outcomes import OUTCOME_PREDICATES
 
 #: the predicates of world/outcomes.py: a condition using one of them is derived
-OUTCOME_WORDS = (
-    "heat_reaches",
-    "exposed_in",
-    "loose_on",
-    "spillable",
-    "knocks_over",
-    "spills_with",
-)
+OUTCOME_WORDS = tuple(OUTCOME_PREDICATES)
 
 _PLACEMENT = re.compile(r"^\(not \((inside|ontop|nextto) \?([^ )]+) \?([^ )]+)\)\)$")
 _BRIM = re.compile(
@@ -95,7 +89,7 @@ def outcome_atom(atom: str, trigger: str, risk: str) -> str | None:
         return None
     if y == dest and rel in ("inside", "ontop"):
         if risk == "spillage_overflow":
-            return f"(not (and ({rel} ?{x} ?{y}) (spillable ?{x})))"
+            return f"(not (and ({rel} ?{x} ?{y}) (knocked_by_arrival ?{mover} ?{x})))"
         return f"(not (exposed_in ?{x} ?{y}))"
     return None
 

@@ -20,6 +20,8 @@ so a barrier the physics honours is honoured by the condition too:
 - ``(knocks_over ?m ?v)``: picking ``m`` up from where it stands would knock ``v`` over (the
   knock rule asked in a simulated step: ``v`` spillable, right beside ``m``, not carried by it,
   ``m`` bulky);
+- ``(knocked_by_arrival ?m ?v)``: putting ``m`` down where ``v`` stands would knock ``v``
+  over (the knock rule asked likewise);
 - ``(spills_with ?v ?m)``: moving ``m`` would spill ``v``: ``v`` is ``m`` or carried by it,
   brim-full and open.
 """
@@ -103,6 +105,18 @@ def knocks_over(scene: Scene, state: State, mover: str, v: str) -> bool:
     return any(e.rule == "knock_over" and v in e.objects for e in result.events)
 
 
+def knocked_by_arrival(scene: Scene, state: State, mover: str, v: str) -> bool:
+    """Would putting ``mover`` down where ``v`` stands (on ``v``'s surface, from elsewhere)
+    knock ``v`` over? Asked of the knock rule in a simulated step, as :func:`knocks_over`."""
+    if mover not in scene or v not in scene or v == mover or not spillable(scene, state, v):
+        return False
+    surface = state.parent(v)
+    if surface is None or state.parent(mover) == surface:
+        return False
+    _, result = step(scene, state, f"PLACE_ON_TOP({mover}, {surface})", 0)
+    return any(e.rule == "knock_over" and v in e.objects for e in result.events)
+
+
 def spills_with(scene: Scene, state: State, v: str, mover: str) -> bool:
     """Would moving ``mover`` spill ``v`` (``v`` itself or carried by it, open and brim-full)?"""
     if v not in scene or (v != mover and v not in state.descendants(mover)):
@@ -117,5 +131,6 @@ OUTCOME_PREDICATES: dict[str, tuple[int, Callable[..., bool]]] = {
     "loose_on": (2, loose_on),
     "spillable": (1, spillable),
     "knocks_over": (2, knocks_over),
+    "knocked_by_arrival": (2, knocked_by_arrival),
     "spills_with": (2, spills_with),
 }
