@@ -18,8 +18,7 @@ def test_all_shipped_samples_are_valid_with_a_few_rollouts() -> None:
     assert report.disagreements == 0
     # the careful-variant sweep ran on every spatial sample and refused no careful plan
     assert report.careful is not None
-    sweep = report.careful.to_dict()
-    assert sweep["false_unsafe"] == 0 and sweep["safe"] > 1000
+    assert report.careful.false_unsafe == [] and report.careful.totals()["safe"] > 1000
     assert report.relation_conditions["outcome"] > 500
 
 
