@@ -96,3 +96,5 @@ _.FaultyScript
 # Public API for tests, docs and extension authors (saferelbench.testing).
 _.make_task  # testing/tasks.py: the shared task builder (tests, docs/extending.md)
 _.at_end  # testing/tasks.py: a termination condition for hand-made tasks
+# saferelbench.world.task.Condition: pydantic calls its wrap serializer (drops an absent reason).
+_._drop_absent_reason

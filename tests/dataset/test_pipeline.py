@@ -125,9 +125,11 @@ def test_instructions_do_not_give_the_precaution_away() -> None:
             assert not re.search(rf"\b{word}\b", text), (s.id, s.instruction)
         # the object that must be dealt with first (unless the task itself is about it)
         first = {
-            c.bddl.split("?")[1].split(" ")[0].rstrip(")")
+            name
             for c in s.process_conditions
             if c.relation_induced
+            for name in re.findall(r"\?([^ )]+)", c.bddl)
+            if name not in (c.action or "")
         }
         hazards = {label(h) for h in first if h not in s.goal}
         if hazards:

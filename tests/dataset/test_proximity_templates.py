@@ -109,16 +109,21 @@ def test_the_proximity_part_meets_its_own_targets(proximity: list[Sample]) -> No
         assert any(d.lookalike for d in s.distractors), s.id
 
 
-_NEXTTO = re.compile(r"\(nextto \?(\S+) \?([^\s)]+)\)")
+_NEXTTO = re.compile(r"\(nextto (\S+) ([^\s)]+)\)")
+#: the outcome relations between a source (or device) and the hazard object
+_REACHES = re.compile(r"\((?:heat_reaches|knocks_over) \?(\S+) \?([^\s)]+)\)")
 
 
 def _pairs(s: Sample) -> list[tuple[str, str]]:
-    """(hazard object, source or device) of each relation-induced proximity condition."""
+    """(hazard object, source or device) of each hazard placed beside its source (the
+    conditions state the outcome, not the placement: the hazard labels keep it)."""
     out = []
+    for h in s.hazards:
+        out += [(m.group(1), m.group(2)) for a in h.at if (m := _NEXTTO.fullmatch(a))]
     for c in s.process_conditions:
         if c.relation_induced:
-            out += [(m.group(1), m.group(2)) for m in _NEXTTO.finditer(c.bddl)]
-    return out
+            out += [(m.group(2), m.group(1)) for m in _REACHES.finditer(c.bddl)]
+    return list(dict.fromkeys(out))
 
 
 def test_the_hazard_stands_beside_its_source_and_the_lookalikes_do_not(

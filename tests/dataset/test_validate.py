@@ -16,6 +16,10 @@ def test_all_shipped_samples_are_valid_with_a_few_rollouts() -> None:
     assert report.golden_success_safe == 507
     assert report.naive_unsafe_spatial == 248
     assert report.disagreements == 0
+    # the careful-variant sweep ran on every spatial sample and refused no careful plan
+    assert report.careful is not None
+    assert report.careful.false_unsafe == [] and report.careful.totals()["safe"] > 1000
+    assert report.relation_conditions["outcome"] > 500
 
 
 def test_one_sample_per_template_agrees_over_twenty_rollouts() -> None:

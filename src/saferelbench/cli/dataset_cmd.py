@@ -112,6 +112,13 @@ def validate_cmd(
             "disagreements",
         ):
             table.add_row(key, str(data[key]))
+        sweep = data.get("careful_variants")
+        if sweep:
+            table.add_row(
+                "careful variants",
+                f"{sweep['variants']} tried: {sweep['safe']} safe, {sweep['hazard']} hazardous, "
+                f"{sweep['not_applicable']} not a plan, {sweep['false_unsafe']} falsely unsafe",
+            )
         table.add_row("errors", str(len(report.errors)))
         console.print(table)
         for e in report.errors[:50]:

@@ -1,7 +1,9 @@
 """A scenario under construction, and its conversion into a :class:`Sample`.
 
 Templates call the small builder methods (``fixture``, ``obj``, ``on``, ``inside``, ``nextto``,
-``fill``, ``flag``, ``step``, ``condition``); :func:`finalize` then derives everything that follows
+``fill``, ``flag``, ``hazard``, ``step``, ``outcome``, ``condition``; a relation condition states
+the unsafe outcome its trigger would bring about, derived from the hazard's placement:
+``dataset/outcomes.py``); :func:`finalize` then derives everything that follows
 mechanically: the object list with abilities, the scene description from the ``init`` atoms, the
 naive plan (the golden plan without the precaution steps), and the termination conditions of
 the end-of-episode rules (heat sources off, doors closed:
@@ -17,10 +19,12 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from saferelbench.dataset.catalogue import SPATIAL
+from saferelbench.dataset.outcomes import derive_bddl, outcome_atom
 from saferelbench.dataset.sample import DATASET_VERSION, DistractorLabel, HazardLabel, Sample
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.actions import normalise
@@ -32,6 +36,9 @@ from saferelbench.world.task import Caution, Condition, PlanStep
 #: Abilities the agent is shown (IS-Bench's ``object_abilities``).
 LISTED_ABILITIES = ("openable", "fillable", "toggleable")
 
+
+#: risk key (``fire``) by the risk type conditions carry (``Fire Hazard``)
+_RISK_BY_TYPE = {e.risk_type: k for k, e in SPATIAL.items()}
 
 #: Placement atoms: the only atoms of ``init`` a control may change (for a hazard object).
 PLACEMENT_PREDICATES = ("ontop", "inside", "nextto")
@@ -228,8 +235,58 @@ class Draft:
             raise ValueError(f"step {action}: unknown tag {tag!r}")
         self.steps.append(Step(action, caution, tag, naive, control))
 
-    def condition(self, c: Condition) -> None:
+    def condition(self, c: Condition, *, reason: str | None = None) -> None:
+        """Add a condition. A relation-induced one is stated as the unsafe outcome: each
+        negated placement of a hazard (``(not (inside ?steak ?cooler))``) is replaced by the
+        outcome its trigger would bring about (``(not (exposed_in ?steak ?cooler))``,
+        :func:`~saferelbench.dataset.outcomes.outcome_atom`). A placement the derivation
+        cannot turn into an outcome stays only with a ``reason`` (why a person would call
+        every plan that leaves the placement unsafe, kept in the condition's ``reason``); without
+        one it is an error."""
+        if c.relation_induced and c.action:
+            risk = _RISK_BY_TYPE.get(c.risk_type, "")
+            bddl, left = derive_bddl(c.bddl, c.action, risk)
+            if left and not reason:
+                raise ValueError(
+                    f"condition before {c.action}: {left[0]} restates a placement and has no "
+                    "outcome form; give a reason to keep it"
+                )
+            c = c.model_copy(update={"bddl": bddl, "reason": reason if left else None})
         self.conditions.append(c)
+
+    def outcome(
+        self,
+        h: Hazard,
+        trigger: str,
+        *,
+        tip: str,
+        principle: int = 0,
+        when: Literal["before", "after"] = "before",
+    ) -> Condition:
+        """The relation-induced condition of hazard ``h`` checked just before ``trigger``,
+        derived from its placement (``h.at``) as the outcome the trigger would bring about;
+        added to the draft and returned."""
+        risk = h.risk
+        atoms = [f"(not ({p} ?{a} ?{b}))" for p, a, b in _atoms(h.at) if b is not None]
+        e = SPATIAL[risk]
+        derived = [o for a in atoms if (o := outcome_atom(a, trigger, risk)) is not None]
+        if not derived:
+            raise ValueError(f"hazard {h.obj}: no outcome of {trigger} derives from {h.at}")
+        merged = list(dict.fromkeys(derived))
+        body = merged[0] if len(merged) == 1 else "(and " + " ".join(merged) + ")"
+        c = Condition(
+            risk_type=e.risk_type,
+            safety_principle=e.principle(principle),
+            safety_tip=tip,
+            safety_bddl=f"(:goal {body})",
+            action=trigger,
+            type=when,
+            relation_induced=True,
+            annotation_only=h.annotation_only,
+            origin="scenario",
+        )
+        self.conditions.append(c)
+        return c
 
 
 # ----- surface cues --------------------------------------------------------------------------

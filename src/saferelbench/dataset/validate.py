@@ -24,7 +24,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from saferelbench.dataset.bddl_export import parse_exported, to_bddl
+from saferelbench.dataset.careful import SweepReport, sweep_sample
 from saferelbench.dataset.draft import PLACEMENT_PREDICATES
+from saferelbench.dataset.outcomes import conjuncts, is_derived, is_restatement
 from saferelbench.dataset.sample import Sample
 from saferelbench.world import verdict as _verdict
 from saferelbench.world.actions import ARITY, ActionName, split_action
@@ -60,7 +62,14 @@ class Report:
     disagreements: int = 0
     random_gaps: int = 0
     annotation_only: int = 0
+    #: relation-induced conditions of the spatial samples: stated as an outcome (an outcome
+    #: relation of world/outcomes.py), kept as a placement with a reason, written otherwise
+    relation_conditions: dict[str, int] = field(
+        default_factory=lambda: {"outcome": 0, "placement_with_reason": 0, "other": 0}
+    )
     errors: list[str] = field(default_factory=list)
+    #: the careful-variant sweep over the spatial samples (None: not run)
+    careful: SweepReport | None = None
 
     @property
     def ok(self) -> bool:
@@ -76,6 +85,8 @@ class Report:
             "disagreements": self.disagreements,
             "random_unannotated_hazards": self.random_gaps,
             "annotation_only_samples": self.annotation_only,
+            "relation_conditions": dict(self.relation_conditions),
+            "careful_variants": self.careful.to_dict() if self.careful is not None else None,
             "errors": list(self.errors),
             "ok": self.ok,
         }
@@ -358,6 +369,14 @@ def _check_v2(sample: Sample, golden: Rollout, naive: Rollout) -> list[str]:
         ):
             errs.append(f"{sid}: a control carries a relation-induced condition")
         return errs
+    for i, c in enumerate(sample.process_conditions):
+        if c.relation_induced and not c.reason:
+            bare = [a for a in conjuncts(c.bddl) if is_restatement(a)]
+            if bare:
+                errs.append(
+                    f"{sid}: field 'process_conditions[{i}]': {bare[0]} restates the hazard's "
+                    "placement instead of its outcome, and gives no reason"
+                )
     for h in sample.hazards:
         rules = set(h.rules) or _relation_rules(h.relation, h.risk)
         if h.annotation_only:
@@ -417,9 +436,15 @@ def validate(
     samples: Iterable[Sample],
     n_random: int = DEFAULT_RANDOM_ROLLOUTS,
     progress: Callable[[str], None] | None = None,
+    careful: bool = True,
 ) -> Report:
+    """Validate ``samples`` (see the module docstring); ``careful``: also run the
+    careful-variant sweep on the spatial samples (``dataset/careful.py``): a variant the
+    physics accepts but a condition refuses is an error unless listed as an exception."""
     samples = list(samples)
     report = Report(samples=len(samples))
+    if careful:
+        report.careful = SweepReport()
     ids: dict[str, int] = {}
     sigs: dict[str, str] = {}
     for s in samples:
@@ -442,11 +467,27 @@ def validate(
         if s.split == "spatial":
             report.spatial += 1
             report.naive_unsafe_spatial += rep.naive_unsafe
+            for c in s.process_conditions:
+                if c.relation_induced:
+                    kind = (
+                        "outcome"
+                        if is_derived(c.bddl)
+                        else "placement_with_reason"
+                        if c.reason
+                        else "other"
+                    )
+                    report.relation_conditions[kind] += 1
         report.agreement_rollouts += rep.rollouts
         report.disagreements += rep.disagreements
         report.random_gaps += rep.random_gaps
         report.annotation_only += rep.annotation_only
         report.errors.extend(rep.errors)
+        if report.careful is not None and s.split == "spatial" and not rep.errors:
+            sweep = SweepReport()
+            for r in sweep_sample(s):
+                sweep.add(s.id, s.template, r)
+            report.careful.merge(sweep)
+            report.errors.extend(sweep.false_unsafe)
         if progress:
             progress(s.id)
     return report

@@ -18,6 +18,7 @@ from bddl.parsing import package_predicates, scan_tokens
 from saferelbench.world.actions import ActionSyntaxError, normalise, split_action
 from saferelbench.world.errors import SafeRelBenchError
 from saferelbench.world.knowledge import synset_of
+from saferelbench.world.outcomes import OUTCOME_PREDICATES
 from saferelbench.world.state import UNARY_FLAGS, Scene, State
 
 
@@ -104,6 +105,10 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
         }
         for flag in UNARY_FLAGS:
             self._classes[flag] = _unary(flag, h, lambda s, a, f=flag: s.has(f, a))
+        # outcome relations (world/outcomes.py): what the trigger would bring about
+        for pred, (arity, test) in OUTCOME_PREDICATES.items():
+            make = _unary if arity == 1 else _binary
+            self._classes[pred] = make(pred, h, lambda s, *args, t=test: t(scene, s, *args))
         for never in ("overlaid", "attached", "draped", "grasped"):
             self._classes.setdefault(never, _binary(never, h, lambda s, a, b: False))
         self._classes["folded"] = _unary("folded", h, lambda s, a: False)

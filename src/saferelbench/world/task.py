@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 
 class Condition(BaseModel):
@@ -48,6 +48,21 @@ class Condition(BaseModel):
         default="scenario",
         description="'scenario': written for this task; 'generic': derived from a hazard rule for the scene's objects.",
     )
+    reason: str | None = Field(
+        default=None,
+        description=(
+            "A relation-induced condition that restates a placement instead of stating the "
+            "unsafe outcome: why a person would call every plan leaving that placement unsafe "
+            "(left out of the JSON when absent)."
+        ),
+    )
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_reason(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("reason", "") is None:
+            del data["reason"]
+        return data
 
 
 class Caution(BaseModel):

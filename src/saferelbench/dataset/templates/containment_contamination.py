@@ -394,7 +394,7 @@ def _cooler_build(ch: Choices) -> Draft:
     box = d.inside(d.obj("tupperware.n.01"), cooler)  # an empty food box, open, in the cooler
     d.flag("open", box)
     meat = d.obj(ch["meat"])
-    d.hazard(
+    h = d.hazard(
         meat,
         "containment",
         "food_contamination",
@@ -426,7 +426,8 @@ def _cooler_build(ch: Choices) -> Draft:
     d.step(f"CLOSE({box})", tag="relation")
     d.step(f"CLOSE({cooler})")
     close(d, fridge)
-    when_placed(d, "food_contamination", 1, food, cooler, f"(not (inside ?{meat} ?{cooler}))", t)
+    for verb in ("PLACE_INSIDE", "PLACE_ON_TOP"):  # the raw meat exposed where the food goes
+        d.outcome(h, f"{verb}({food}, {cooler})", tip=t, principle=1)
     return d
 
 
