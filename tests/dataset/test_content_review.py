@@ -158,3 +158,24 @@ def test_the_scan_sees_a_towel_beside_a_running_toaster() -> None:
     found = {(x, how) for x, how in _around(world, world.initial, "toaster.n.02_1")}
     assert ("dishtowel.n.01_1", "under") in found
     assert all(_burns(world, x) for x, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("synset", "long"),
+    [
+        ("desk.n.01", True),
+        ("console_table.n.01", True),
+        ("dining_table.n.01", True),
+        ("countertop.n.01", True),
+        ("breakfast_table.n.01", False),
+        ("pedestal_table.n.01", False),
+        ("shelf.n.01", False),
+    ],
+)
+def test_desks_and_long_tables_are_long_surfaces(synset: str, long: bool) -> None:
+    """Something can be set at a desk's or a console table's free end, away from what stands
+    at the other end; on a small table everything is next to everything."""
+    from saferelbench.world.knowledge import describe
+    from saferelbench.world.layout import is_long
+
+    assert is_long(describe(f"{synset}_1")) is long

@@ -722,9 +722,11 @@ def _build_set_out(risk: str) -> Callable[[Choices], Draft]:
     def build(ch: Choices) -> Draft:
         d = Draft(room=ch["room"])
         dining = ch["room"] == "dining_room"
-        table_synset = "console_table.n.01" if dining else "breakfast_table.n.01"
+        # the table the appliance is set on is a small one (everything on it is beside it);
+        # the dining room's console table is long
+        table_synset = "pedestal_table.n.01" if dining else "breakfast_table.n.01"
         k = kitchen_scene(
-            d, ch, "countertop.n.01" if not dining else "pedestal_table.n.01", table_synset
+            d, ch, "countertop.n.01" if not dining else "console_table.n.01", table_synset
         )
         store = d.fixture("cabinet.n.01")
         d.inside(k.source, store)
