@@ -232,6 +232,7 @@ def test_moving_drinks_or_hazard_sounding_names_gains_nothing(pick: str) -> None
     assert not over, over
 
 
+@pytest.mark.slow
 def test_the_paint_tin_is_a_trap_of_no_drink() -> None:
     """The open tin of paint (on its newspaper, or straight on a bench): harmless where it
     stands, spilt when carried or when its newspaper is pulled; a chemical, and nothing a

@@ -72,7 +72,7 @@ TABLE = "breakfast_table.n.01"
 _KIT = (PLAIN_SUPPORT, BURNING_SUPPORT)
 #: where the only chemicals are the hazard and its look-alike, mostly the open tin of paint
 #: too, so moving every chemical is not free
-_PAINT = 0.85
+_PAINT = 0.75
 _WORKSHOP = (TOOLBOX_SUPPORT, *_KIT)
 
 

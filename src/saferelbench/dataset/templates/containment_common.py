@@ -73,7 +73,7 @@ def cap(text: str) -> str:
 #: the open tin of paint, full to the rim (no liquid the simulator pours: carried or pulled
 #: from under, it spills all the same), and what it stands on
 PAINT: tuple[str, str] = ("bucket__of__paint.n.01", "")
-PAINT_SUPPORT = "newspaper.n.03"
+PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "board.n.09")
 #: share of scenes whose set-down thing is the tin of paint instead of a drink
 PAINT_SHARE = 0.6
 #: supports that are closed boxes a spare bottle is kept in (:func:`keep_in_kit`)
@@ -98,8 +98,8 @@ def choose_kit(
       the support pulled from under it, the drink falls. The support is of a hazard class when
       ``supports`` asks for one (paper that burns, a dirty rag), so a routine that moves a whole
       class moves it too. In a share ``paint`` of scenes it is an open tin of paint full to the
-      rim on an old newspaper instead (a chemical on paper, no drink: carried, or its paper
-      pulled, it spills);
+      rim on an old newspaper, a tarpaulin or a board instead (a chemical on something that
+      burns, no drink: carried, or pulled from under, it spills);
     - a bulky device the task never switches on (a radio, a speaker, a laptop) with a second
       open drink right beside it: lifting the device knocks that drink over, carrying the drink
       spills it."""
@@ -124,12 +124,9 @@ def choose_kit(
     # not always a drink on a rest: in some scenes the set-down thing is an open tin of paint
     # on an old newspaper (a chemical on paper that burns, neither of them a drink)
     # (not where the drink stands on the closed toolbox the spare chemical is kept in)
-    if (
-        rng.random() < paint
-        and support not in LIDDED
-        and not {PAINT[0], PAINT_SUPPORT} & set(avoid)
-    ):
-        support, drink = PAINT_SUPPORT, PAINT
+    if rng.random() < paint and support not in LIDDED and PAINT[0] not in avoid:
+        drink = PAINT
+        support = rng.choice([x for x in PAINT_SUPPORTS if x not in avoid] or [support])
     stands = [x for x in STANDS[room] if x not in avoid and x not in (support, device)]
     return {
         "look_first": look_first,
