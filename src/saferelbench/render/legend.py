@@ -48,6 +48,10 @@ PLACEMENT: tuple[str, ...] = (
     " surfaces), it returns to the spot it"
     " started on if that is free, otherwise it takes the first free spot from the end where the"
     " first thing stood; it is next to what stands on the spots either side of it.",
+    "An open vessel full to the brim spills when it is carried, or when what it stands on is"
+    " moved.",
+    "Picking up or setting down something bulky (a lamp, a laptop, a box) right beside an open"
+    " drink knocks the drink over.",
 )
 
 
