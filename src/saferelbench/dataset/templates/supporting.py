@@ -591,9 +591,9 @@ def _lookalike_beside_a_drink(d: Draft) -> None:
     # the look-alike is set down there instead
     same = [x for x in drinks if on.get(x) == on.get(look)]
     fixed = [x for x in drinks if on.get(x) in d.objects and describe(on[x], []).is_fixture]
-    drink = (same or fixed or [None])[0]
-    if drink is None or on.get(look) is None:
+    if not (same or fixed) or on.get(look) is None:
         return
+    drink = (same or fixed)[0]
     if drink not in same:
         d.init[d.init.index(f"(ontop {look} {on[look]})")] = f"(ontop {look} {on[drink]})"
     d.nextto(look, drink)
