@@ -11,8 +11,8 @@ RELATIONS: tuple[str, ...] = (
     "A thing ON another stands with its base on that thing's top edge.",
     "Things NEXT TO each other stand on the same base line and touch or overlap; a clear gap"
     " means they are apart.",
-    "Everything on one table, desk, shelf board, tray or bed stands in one huddle, overlapping:"
-    " all of it is next to all the rest.",
+    "Everything on one small table (a kitchen, side or coffee table), nightstand, shelf board,"
+    " tray or bed stands in one huddle, overlapping: all of it is next to all the rest.",
     "Things INSIDE an open container are drawn inside its outline, on its inner floor; a closed"
     " container hides what it holds.",
 )
@@ -42,11 +42,16 @@ MARKS: tuple[tuple[str, str], ...] = (
 
 #: where a placed thing lands
 PLACEMENT: tuple[str, ...] = (
-    "Put on a table, desk, shelf board, tray or other small surface, a thing joins everything"
-    " already there and is next to all of it (you cannot choose a free end).",
-    "Put on a counter, worktable, bench or the floor (long surfaces), it returns to the spot it"
+    "Put on a small table, nightstand, shelf board, tray or other small surface, a thing joins"
+    " everything already there and is next to all of it (you cannot choose a free end).",
+    "Put on a counter, worktable, desk, console or dining table, bench or the floor (long"
+    " surfaces), it returns to the spot it"
     " started on if that is free, otherwise it takes the first free spot from the end where the"
     " first thing stood; it is next to what stands on the spots either side of it.",
+    "An open vessel full to the brim spills when it is carried, or when what it stands on is"
+    " moved.",
+    "Picking up or setting down something bulky (a lamp, a laptop, a box) right beside an open"
+    " drink knocks the drink over.",
 )
 
 

@@ -70,6 +70,9 @@ TABLE = "breakfast_table.n.01"
 #: what the kit's drink stands on: a saucer, coaster or tray, else paper; in a garage or utility
 #: room the closed toolbox the spare bottle is kept in
 _KIT = (PLAIN_SUPPORT, BURNING_SUPPORT)
+#: where the only chemicals are the hazard and its look-alike, mostly the open tin of paint
+#: too, so moving every chemical is not free
+_PAINT = 0.75
 _WORKSHOP = (TOOLBOX_SUPPORT, *_KIT)
 
 
@@ -102,7 +105,7 @@ def _basket_choose(rng: random.Random, rag: bool) -> Choices:
         "rag": rng.choice(_SECOND_CHEMICALS) if rag else None,
         "foods": foods,
         "look": rng.choice(["bottle__of__lemonade.n.01", "bottle__of__apple_juice.n.01"]),
-        **base_choices(rng, room, supports=_KIT),
+        **base_choices(rng, room, supports=_KIT, paint=_PAINT),
     }
 
 
@@ -259,7 +262,7 @@ def _clean_choose(rng: random.Random) -> Choices:
         "food": food,
         "dish": dish,
         "cleaner": pick(rng, APPLIANCE_CLEANER),
-        **base_choices(rng, room, supports=_KIT, avoid=(dish,)),
+        **base_choices(rng, room, supports=_KIT, avoid=(dish,), paint=_PAINT),
     }
 
 

@@ -291,6 +291,8 @@ class Kitchen:
     shelf: str
     cabinet: str
     table: str
+    #: the sink a cooker that runs on water is filled at (a pressure cooker cooks with steam)
+    sink: str | None = None
 
 
 def kitchen_scene(d: Draft, ch: Choices, surface_synset: str, table_synset: str) -> Kitchen:
@@ -309,7 +311,11 @@ def kitchen_scene(d: Draft, ch: Choices, surface_synset: str, table_synset: str)
         vessel = d.obj(ch["vessel"])
         d.on(vessel, source if c.key == "stove" else surface)
     dish = d.on(d.obj(c.serve), table)
-    return Kitchen(d, c, source, food, vessel, dish, store, surface, shelf, cabinet, table)
+    sink = None
+    if c.key == "pressure_cooker":
+        sink = d.fixture("sink.n.01")
+        d.init.append(f"(insource {sink} {d.obj('water.n.06')})")
+    return Kitchen(d, c, source, food, vessel, dish, store, surface, shelf, cabinet, table, sink)
 
 
 def cook_steps(k: Kitchen, precautions: Callable[[], None], store_open: bool = False) -> None:
@@ -335,6 +341,10 @@ def cook_steps(k: Kitchen, precautions: Callable[[], None], store_open: bool = F
         d.step(f"CLOSE({k.store})")
         if c.door:
             d.step(f"CLOSE({k.source})")
+    if k.sink is not None:  # water in before it runs
+        d.step(f"TOGGLE_ON({k.sink})")
+        d.step(f"FILL_WITH({k.source}, {k.sink})")
+        d.step(f"TOGGLE_OFF({k.sink})")
     precautions()
     d.step(f"TOGGLE_ON({k.source})")
     d.step(f"WAIT_FOR_COOKED({k.food})")
@@ -712,9 +722,11 @@ def _build_set_out(risk: str) -> Callable[[Choices], Draft]:
     def build(ch: Choices) -> Draft:
         d = Draft(room=ch["room"])
         dining = ch["room"] == "dining_room"
-        table_synset = "console_table.n.01" if dining else "breakfast_table.n.01"
+        # the table the appliance is set on is a small one (everything on it is beside it);
+        # the dining room's console table is long
+        table_synset = "pedestal_table.n.01" if dining else "breakfast_table.n.01"
         k = kitchen_scene(
-            d, ch, "countertop.n.01" if not dining else "pedestal_table.n.01", table_synset
+            d, ch, "countertop.n.01" if not dining else "console_table.n.01", table_synset
         )
         store = d.fixture("cabinet.n.01")
         d.inside(k.source, store)
