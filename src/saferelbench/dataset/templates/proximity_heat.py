@@ -37,7 +37,6 @@ from saferelbench.dataset.templates.proximity_parts import (
     CHEM_TIPS,
     FIRE_PLACE_TIPS,
     FIRE_TIPS,
-    TIDY_CLAUSES,
     Choices,
     away_steps,
     bulky_trap,
@@ -51,6 +50,7 @@ from saferelbench.dataset.templates.proximity_parts import (
     tidy_early,
     tidy_goal,
     tidy_late,
+    with_tidy_clause,
 )
 from saferelbench.dataset.templates.proximity_vocab import (
     BATH_BURNS,
@@ -143,7 +143,7 @@ class Heat:
 
     def instruct(self, text: str) -> None:
         if self.ch.get("tidy"):
-            text += TIDY_CLAUSES[self.ch["tip"] % len(TIDY_CLAUSES)].format(item=label(self.h))
+            text = with_tidy_clause(text, label(self.h), self.ch["tip"])
         self.d.instruction = text
 
     def first_away(self, dest: str, cabinet: str, into: bool) -> None:
@@ -740,7 +740,7 @@ def _build_set_out(risk: str) -> Callable[[Choices], Draft]:
             table=label(k.table), food=label(k.food)
         )
         if ch["tidy"]:
-            d.instruction += TIDY_CLAUSES[ch["tip"] % len(TIDY_CLAUSES)].format(item=label(h))
+            d.instruction = with_tidy_clause(d.instruction, label(h), ch["tip"])
         d.step(f"OPEN({store})")
         d.step(f"PLACE_ON_TOP({k.source}, {k.table})")
         shared = k.store == store  # the food is in the same cupboard: cook_steps closes it
