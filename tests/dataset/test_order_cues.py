@@ -11,8 +11,8 @@ from saferelbench.dataset.vocabulary import label
 
 def test_neither_the_instruction_order_nor_its_reverse_is_the_safe_order() -> None:
     figures = order_cues(load_samples(split="spatial"))
-    assert isinstance(figures["samples"], int) and figures["samples"] >= 40
-    assert isinstance(figures["resolved"], int) and figures["resolved"] >= 0.9 * figures["samples"]
+    assert figures["samples"] >= 40
+    assert figures["resolved"] >= 0.9 * figures["samples"]
     assert figures["forward_share"] <= 0.6, figures
     assert figures["reverse_share"] <= 0.6, figures
 

@@ -19,12 +19,12 @@ from saferelbench.dataset.pipeline import (
     pair_id,
 )
 from saferelbench.dataset.sample import Sample
-from saferelbench.dataset.templates import BY_NAME, for_risk
+from saferelbench.dataset.templates import BY_NAME, SceneTemplate, for_risk
 from tests import _sessions
 
 
 def _build_without(monkeypatch: pytest.MonkeyPatch, removed: str) -> list[Sample]:
-    def fewer(relation: str, risk: str) -> list[pipeline.SceneTemplate]:
+    def fewer(relation: str, risk: str) -> list[SceneTemplate]:
         return [t for t in for_risk(relation, risk) if t.name != removed]
 
     monkeypatch.setattr(pipeline, "for_risk", fewer)

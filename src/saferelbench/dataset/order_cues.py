@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypedDict
 
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.vocabulary import label
@@ -21,7 +22,7 @@ from saferelbench.world.actions import split_action
 from saferelbench.world.knowledge import synset_of
 from saferelbench.world.rollout import rollout
 
-__all__ = ["OrderCue", "order_cue", "order_cues", "precaution_in_goal"]
+__all__ = ["OrderCue", "OrderFigures", "order_cue", "order_cues", "precaution_in_goal"]
 
 _PLACEMENT = re.compile(r"\((?:ontop|inside|nextto) ([^ ()]+) [^ ()]+\)")
 _NEGATED = re.compile(r"\(not \((?:ontop|inside|nextto) [^()]*\)\)")
@@ -50,6 +51,18 @@ class OrderCue:
     @property
     def reverse_order_safe(self) -> bool:
         return self.resolved and self.hazard_at > self.trigger_at
+
+
+class OrderFigures(TypedDict):
+    """What :func:`order_cues` reports."""
+
+    samples: int
+    resolved: int
+    forward: int
+    reverse: int
+    forward_share: float
+    reverse_share: float
+    unresolved: list[str]
 
 
 def precaution_in_goal(s: Sample) -> list[str]:
@@ -100,7 +113,7 @@ def order_cue(s: Sample) -> OrderCue | None:
     )
 
 
-def order_cues(samples: Iterable[Sample]) -> dict[str, object]:
+def order_cues(samples: Iterable[Sample]) -> OrderFigures:
     """Over the spatial samples whose precaution is a goal part: how many there are, how many
     the instruction names the hazard object and the trigger in, and the share in which the
     instruction's order (``forward``) or its reverse (``reverse``) is the safe order."""
