@@ -85,6 +85,7 @@ def test_a_removed_template_others_yielded_to_changes_only_them(
     assert len(unchanged) >= len(BY_NAME) - 2
 
 
+@pytest.mark.slow
 def test_ids_name_the_template_and_the_index() -> None:
     by_template: dict[str, list[str]] = {}
     for s in _sessions.fresh_build():
@@ -96,6 +97,7 @@ def test_ids_name_the_template_and_the_index() -> None:
     assert pair_id(BY_NAME["proximity_chemical_iron"], 3) == "pro-chemical_iron-04"
 
 
+@pytest.mark.slow
 def test_build_pairs_gives_the_build_s_pairs_of_a_template() -> None:
     groups = [(for_risk(r, k), n) for r, k, n in COMPOSITION]
     _, yielded = all_pairs(groups)
@@ -105,6 +107,7 @@ def test_build_pairs_gives_the_build_s_pairs_of_a_template() -> None:
     assert [s.model_dump_json() for s in mine] == [s.model_dump_json() for s in shipped[:3]]
 
 
+@pytest.mark.slow
 def test_second_controls_are_where_the_composition_puts_them() -> None:
     seconds = Counter((s.relation, s.risk) for s in _sessions.fresh_build() if s.control_index == 2)
     assert seconds == EXTRA_CONTROLS
