@@ -61,24 +61,22 @@ MAX_ATTEMPTS = 200
 _ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
 
 
-def _tie(name: str) -> str:
-    return hashlib.sha256(f"apportion:{name}".encode()).hexdigest()
-
-
 def apportion(
     templates: Sequence[SceneTemplate], n: int, caps: dict[str, int] | None = None
 ) -> dict[str, int]:
     """``n`` samples over ``templates`` by weight (:data:`WEIGHTS`), Sainte-Laguë: seat after
-    seat goes to the template of the highest ``weight / (2 * seats + 1)``, ties by a hash of
-    the name (not by list position). A template at its cap (``caps``) takes no more. Removing a
-    template never lowers another's count: the others' quotients are unchanged."""
+    seat goes to the template of the highest ``weight / (2 * seats + 1)``, ties to the template
+    listed first (a template module lists first the families that should get a group's odd
+    samples). A template at its cap (``caps``) takes no more. Removing a template never lowers
+    another's count: the others' quotients and their order among themselves are unchanged."""
     seats = {t.name: 0 for t in templates}
     weight = {t.name: WEIGHTS.get(t.name, 1) for t in templates}
+    rank = {t.name: i for i, t in enumerate(templates)}
     for _ in range(n):
         open_ = [t for t in seats if caps is None or seats[t] < caps.get(t, 0)]
         if not open_:
             break
-        best = max(open_, key=lambda t: (weight[t] / (2 * seats[t] + 1), _tie(t)))
+        best = max(open_, key=lambda t: (weight[t] / (2 * seats[t] + 1), -rank[t]))
         seats[best] += 1
     return seats
 
