@@ -256,9 +256,9 @@ COOK_PHRASES: dict[str, tuple[str, ...]] = {
         "Put the {food} in the oven on the baking sheet, cook it and plate it up.",
     ),
     "toaster": (
-        "Toast the {food} and put it on the plate.",
+        "Heat the {food} in the toaster and put it on the plate.",
         "Make me a toasted {food} for breakfast, on the plate please.",
-        "Could you toast the {food}? Serve it on the plate.",
+        "Could you put the {food} in the toaster? Serve it on the plate.",
     ),
     "toaster_oven": (
         "Warm the {food} in the toaster oven and put it on the plate.",
@@ -661,9 +661,9 @@ def _build_in_way_garage(d: Draft, ch: Choices, risk: str) -> Draft:
 # ----- family: set_out (the appliance comes out of the cupboard onto a table) --------------------
 SET_OUT_PHRASES: dict[str, tuple[str, ...]] = {
     "toaster": (
-        "Get the toaster out of the cupboard, set it on the {table} and toast the {food}; serve it on the plate.",
+        "Get the toaster out of the cupboard, set it on the {table} and heat the {food} in it; serve it on the plate.",
         "Put the toaster on the {table} and make toast with the {food}, on the plate please.",
-        "Set the toaster up on the {table}, toast the {food} and put it on the plate.",
+        "Set the toaster up on the {table}, heat the {food} in it and put it on the plate.",
     ),
     "toaster_oven": (
         "Take the toaster oven out, put it on the {table} and warm the {food}; serve it on the plate.",
