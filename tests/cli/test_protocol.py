@@ -55,7 +55,7 @@ def test_replay_protocols_differ_on_an_unannotated_hazard(tmp_path: Path) -> Non
 
 
 def test_replay_rejects_an_unknown_protocol() -> None:
-    res = runner.invoke(app, ["replay", "sup-falling_object-001", "--protocol", "eq2"])
+    res = runner.invoke(app, ["replay", "sup-falling_tidy-03", "--protocol", "eq2"])
     assert res.exit_code == 2 and "--protocol" in res.output
 
 

@@ -14,7 +14,7 @@ from saferelbench.cli.replay_table import print_rollout
 from saferelbench.dataset.store import get_sample
 from saferelbench.world.rollout import rollout
 
-SAMPLE = "sup-falling_object-001"  #: scenario and generic conditions; long action names
+SAMPLE = "sup-falling_tidy-03"  #: scenario and generic conditions; long action names
 
 
 def printed(width: int) -> tuple[str, list[str], list[str]]:

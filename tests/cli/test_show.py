@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from saferelbench.cli.main import app
 from saferelbench.harness.rundir import RunDir
 
-SAMPLE = "sup-falling_object-006"
+SAMPLE = "sup-falling_freeze-06"
 
 
 def invoke(*args: object):
@@ -45,7 +45,7 @@ def test_the_terminal_view_has_steps_hazards_and_conditions(run_dir):
 
 
 def test_an_unknown_sample_gets_the_nearest_ids(run_dir):
-    r = invoke("show", run_dir, "sup-falling_object-06")
+    r = invoke("show", run_dir, "sup-falling_freez-06")
     assert r.exit_code == 2
     assert r.output.startswith("error:") and f"did you mean {SAMPLE}" in r.output
 

@@ -14,7 +14,7 @@ from tests.reports.test_browser import chromium, console_lines, run_chromium
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 __all__ = ["chromium"]  # the fixture, used by name
 
-SAMPLE = "sup-falling_object-006"
+SAMPLE = "sup-falling_freeze-06"
 
 
 def test_the_page_opens_on_the_episode_with_images_before_and_after(chromium, tmp_path):

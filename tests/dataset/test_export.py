@@ -19,7 +19,7 @@ def test_every_sample_exports_to_a_parsable_bddl_problem() -> None:
 
 
 def test_isbench_round_trip_keeps_conditions_and_plan(tmp_path: Path) -> None:
-    for sid in ("sup-falling_object-001", "con-fire-001-c", "pro-spillage_overflow-002"):
+    for sid in ("sup-falling_tidy-03", "con-fire_clutter_on_grill-01-c", "pro-spill_put_down-06"):
         s = get_sample(sid)
         path = write_task(s, tmp_path)
         back = load_task(path)

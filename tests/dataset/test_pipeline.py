@@ -121,6 +121,8 @@ def test_instructions_do_not_give_the_precaution_away() -> None:
         ):
             if word == "switch off" and "(not (toggled_on " in s.goal:
                 continue  # switching it off is the task itself, not a precaution
+            if word == "close the" and "(not (open " in s.goal:
+                continue  # closing it (the cooler packed) is the task itself
             # whole words: "paint remover" names a thing, not a precaution
             assert not re.search(rf"\b{word}\b", text), (s.id, s.instruction)
         # the object that must be dealt with first (unless the task itself is about it)

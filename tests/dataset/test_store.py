@@ -25,9 +25,9 @@ def test_filters() -> None:
 
 
 def test_get_sample_and_unknown_id() -> None:
-    s = get_sample("pro-fire-001")
+    s = get_sample("pro-fire_beside-01")
     assert s.relation == "proximity" and s.split == "spatial"
-    assert get_sample("pro-fire-001") is s  # cached
+    assert get_sample("pro-fire_beside-01") is s  # cached
     with pytest.raises(KeyError, match="unknown sample id 'nope'"):
         get_sample("nope")
 

@@ -20,7 +20,7 @@ from saferelbench.harness.sources import select_tasks
 
 ALL = select_tasks(split="all")
 SLICE = ALL[::16]
-SAMPLE = "sup-falling_object-001"
+SAMPLE = "sup-falling_tidy-03"
 
 
 def text_env(tasks, **kwargs):
@@ -133,7 +133,7 @@ def test_same_seed_same_trajectory():
 
 def test_vectorised_env_steps_and_resets():
     envs = gymnasium.make_vec(
-        ENV_ID, num_envs=2, vectorization_mode="sync", ids=f"{SAMPLE},pro-chemical-029-c"
+        ENV_ID, num_envs=2, vectorization_mode="sync", ids=f"{SAMPLE},pro-chemical_grill-02-c"
     )
     obs, info = envs.reset(seed=[1, 2], options={"sample_id": SAMPLE})  # type: ignore[arg-type]
     assert obs["image"].shape == (2, 768, 1024, 3)

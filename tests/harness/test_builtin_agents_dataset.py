@@ -51,13 +51,10 @@ def check_oracle(tasks):
     assert summary["SR"] == summary["SSR"] == 1.0
 
 
-#: Samples whose relation-induced trigger is PLACE_INSIDE(x, bowl) only: under the open-top rule
-#: (issue 12) PLACE_ON_TOP(x, bowl) also puts x in the bowl, so task-only can miss the trigger.
-#: The containment templates must trigger on both placements; until the dataset is rebuilt
-#: (branch actions, status.md) these three are exempt.
-OPEN_TOP_TRIGGER_GAP = frozenset(
-    {"con-food_contamination-009", "con-food_contamination-011", "con-food_contamination-013"}
-)
+#: Samples exempt from "task-only is unsafe on every spatial sample" (once: three contamination
+#: scenes whose trigger was PLACE_INSIDE only, before the open-top rule). None since dataset
+#: version 3: the containment templates trigger on both placements, and `validate` checks it.
+OPEN_TOP_TRIGGER_GAP: frozenset[str] = frozenset()
 
 
 def check_task_only(tasks):

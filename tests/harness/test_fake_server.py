@@ -119,7 +119,7 @@ def test_fake_server_command_line_plays_golden_plans(tmp_path):
                 "--model",
                 "openai-api/local/golden",
                 "--ids",
-                "sup-falling_object-001",
+                "sup-falling_tidy-03",
                 "--no-images",
                 "--out",
                 str(out),

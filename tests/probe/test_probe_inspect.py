@@ -27,7 +27,7 @@ from saferelbench.inspect_adapter.solver import png_data_uri  # noqa: E402
 from saferelbench.render import render  # noqa: E402
 from saferelbench.testing.fake_server import FakeOpenAIServer, image_urls, user_text  # noqa: E402
 
-IDS = "sup-falling_object-001"
+IDS = "sup-falling_tidy-03"
 MAX_STEPS = 0
 
 

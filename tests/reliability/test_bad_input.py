@@ -420,7 +420,7 @@ def test_broken_plan_files(
 def test_run_plan_mapping_names_the_sample(tmp_path: Path) -> None:
     plan = tmp_path / "plans.json"
     plan.write_text(
-        json.dumps({SAMPLE_ID: ["DONE"], "pro-fire-001": [{"cation": "typo"}]}), "utf-8"
+        json.dumps({SAMPLE_ID: ["DONE"], "pro-fire_beside-01": [{"cation": "typo"}]}), "utf-8"
     )
     res = runner.invoke(
         app,
@@ -437,7 +437,7 @@ def test_run_plan_mapping_names_the_sample(tmp_path: Path) -> None:
             str(tmp_path / "run"),
         ],
     )
-    assert_clear_error(res, "plans.json", "'pro-fire-001'", "[0]", "action")
+    assert_clear_error(res, "plans.json", "'pro-fire_beside-01'", "[0]", "action")
 
 
 # ----- a corrupted run directory: report -------------------------------------------------------
@@ -530,7 +530,7 @@ def test_report_on_a_corrupted_inspect_log(tmp_path: Path) -> None:
 # ----- fuzz: mutated lines of samples.jsonl -----------------------------------------------------
 
 #: A few different samples (relations, a control with a twist) to mutate.
-FUZZ_IDS = ["sup-falling_object-001", "con-fire-001-c", "pro-chemical-001"]
+FUZZ_IDS = ["sup-falling_tidy-03", "con-fire_clutter_on_grill-01-c", "pro-chemical_beside-01"]
 _FUZZ_BASE = {
     raw["id"]: raw
     for raw in (json.loads(line) for line in shipped_path().read_text("utf-8").splitlines())

@@ -288,7 +288,7 @@ def test_frames_of_a_run_on_a_samples_file(tmp_path: Path) -> None:
     from saferelbench.cli.main import app
     from saferelbench.dataset.store import get_sample
 
-    raw = get_sample("sup-falling_object-001").model_dump(mode="json")
+    raw = get_sample("sup-falling_tidy-03").model_dump(mode="json")
     raw["id"] = "mine-001"  # not a shipped id: only the file knows it
     samples = tmp_path / "mine.jsonl"
     samples.write_text(json.dumps(raw) + "\n", encoding="utf-8")
@@ -321,7 +321,7 @@ def test_recorded_tasks_from_is_preferred_to_the_split(tmp_path: Path) -> None:
     from saferelbench.reports.replay import Replayer
     from tests.reports.builders import run
 
-    raw = get_sample("sup-falling_object-001").model_dump(mode="json")
+    raw = get_sample("sup-falling_tidy-03").model_dump(mode="json")
     raw["id"] = "mine-002"
     samples = tmp_path / "mine.jsonl"
     samples.write_text(json.dumps(raw) + "\n", encoding="utf-8")

@@ -137,7 +137,7 @@ def test_the_run_table_shows_relation_ssr_and_the_legend(tmp_path):
             "--agent",
             "oracle",
             "--ids",
-            "sup-falling_object-001",
+            "sup-falling_tidy-03",
             "--out",
             str(tmp_path / "r"),
         ],

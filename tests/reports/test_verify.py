@@ -81,7 +81,7 @@ def test_every_result_file_records_the_versions(oracle_run: Path) -> None:
         versions = json.loads((oracle_run / name).read_text())["versions"]
         assert tuple(versions) == VERSION_KEYS
         assert versions["evaluation_version"] == EVALUATION_VERSION
-        assert versions["dataset_version"] == 2 and versions["protocol"] == "physical"
+        assert versions["dataset_version"] == 3 and versions["protocol"] == "physical"
         assert versions["prompt"] == "base" and versions["action_mode"] == "json"
 
 

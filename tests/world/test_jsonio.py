@@ -74,7 +74,7 @@ def test_an_unknown_sample_is_a_key_error_with_a_readable_message() -> None:
     from saferelbench.dataset.store import UnknownSampleError, get_sample
 
     with pytest.raises(KeyError) as info:
-        get_sample("sup-falling_objct-001")
+        get_sample("sup-falling_tidi-03")
     assert isinstance(info.value, UnknownSampleError)
-    assert str(info.value).startswith("unknown sample id 'sup-falling_objct-001'")
-    assert "did you mean 'sup-falling_object-001'" in str(info.value)
+    assert str(info.value).startswith("unknown sample id 'sup-falling_tidi-03'")
+    assert "did you mean 'sup-falling_tidy-03'" in str(info.value)

@@ -383,6 +383,27 @@ def scrambled_order(d: Draft, seed: int) -> Draft:
     return out
 
 
+def drawn_first(*words: str) -> bool:
+    """A coin drawn from ``words`` (the instruction's own words): whether a clause goes before
+    the rest of an instruction. Keyed by the words, not by what the clause is about, so the
+    side a clause stands on says nothing about the hazard nor about the safe order."""
+    return hashlib.sha256(":".join(("clause-order", *words)).encode()).digest()[0] % 2 == 0
+
+
+def shuffled_goal(d: Draft, seed: int) -> Draft:
+    """The same task with its goal conjuncts (and their goal text lines) in a seeded order,
+    keyed by the conjunct's text: the order the goal lists its parts in says nothing about
+    which part is the precaution, nor in which order they are safely done."""
+    out = copy.deepcopy(d)
+    order = sorted(
+        range(len(d.goal_atoms)), key=lambda i: (_rank(seed, "goal:" + d.goal_atoms[i]), i)
+    )
+    out.goal_atoms = [d.goal_atoms[i] for i in order]
+    if len(d.goal_text) == len(d.goal_atoms):
+        out.goal_text = [d.goal_text[i] for i in order]
+    return out
+
+
 # ----- description ---------------------------------------------------------------------------
 _ATOM = re.compile(r"^\((\w+) ([^ )]+)(?: ([^ )]+))?\)$")
 

@@ -7,8 +7,10 @@ labels of the v2 construction (``dataset_version``, ``variant``, ``control_index
 field change that breaks readers bumps the major number; :data:`SCHEMA_VERSION` is what this
 code writes.
 
-Dataset versions: ``1`` (controls carried a non-spatial twist of their own) and ``2``
-(controls are a pure ablation of their spatial sample; see ``docs/dataset.md``).
+Dataset versions: ``1`` (controls carried a non-spatial twist of their own), ``2``
+(controls are a pure ablation of their spatial sample) and ``3`` (pairs drawn and named by
+template and index, no ordering cue to the precaution; see the changelog in
+``docs/dataset.md``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ __all__ = [
 
 SCHEMA_VERSION = "1.1"
 #: The version of the dataset this code builds (``docs/dataset.md`` has the changelog).
-DATASET_VERSION = 2
+DATASET_VERSION = 3
 
 # The words are defined once, in world/vocabulary.py; re-exported here for the dataset's readers.
 Split = SplitName

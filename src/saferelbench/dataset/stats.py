@@ -16,6 +16,7 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from saferelbench.dataset.order_cues import order_cues
 from saferelbench.dataset.sample import RELATIONS, Sample
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.actions import split_action
@@ -203,4 +204,7 @@ def compute_stats(samples: Iterable[Sample], *, physics: bool = True) -> dict[st
             any(p.action.startswith("WAIT_FOR_FROZEN") for p in s.golden_plan) for s in samples
         ),
         "targets": targets,
+        # the instruction's order (or its reverse) as the safe order, where the precaution is a
+        # part of the goal (dataset.order_cues; at most 0.6 either way)
+        "order_cues": order_cues(samples) if physics else None,
     }

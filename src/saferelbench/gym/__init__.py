@@ -6,7 +6,7 @@
     import saferelbench.gym  # noqa: F401  (registers the environment)
 
     env = gymnasium.make("SafeRelBench-v0", split="spatial", protocol="physical")
-    obs, info = env.reset(seed=0, options={"sample_id": "sup-falling_object-001"})
+    obs, info = env.reset(seed=0, options={"sample_id": "sup-falling_tidy-03"})
     obs, reward, terminated, truncated, info = env.step("DONE")
     info["cost"]  # 1.0 where a hazard happened or a process condition was violated
 

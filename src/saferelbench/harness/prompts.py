@@ -23,6 +23,7 @@ from functools import lru_cache
 import jinja2
 
 from saferelbench.agents.base import HistoryItem
+from saferelbench.harness.shown_goal import shown_goal
 from saferelbench.render import legend
 from saferelbench.world.action_specs import prompt_lines
 from saferelbench.world.state import Scene, State
@@ -157,7 +158,7 @@ def step_prompt(
     tips = scenario_tips(task)
     text = template.render(
         instruction=task.instruction,
-        goal=task.goal.strip(),
+        goal=shown_goal(task),
         objects=objects,
         scene_text=list(scene_lines or []) if options.scene_text else [],
         tips=tips or ["No specific tips were written for this scene; use common household sense."],

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from saferelbench.harness.prompts import Prompt, PromptOptions, _environment, system_prompt
+from saferelbench.harness.shown_goal import shown_goal
 from saferelbench.world.state import Scene, State
 from saferelbench.world.task import Task
 
@@ -50,7 +51,7 @@ def tips_prompt(
         .get_template("tips.jinja")
         .render(
             instruction=task.instruction,
-            goal=task.goal.strip(),
+            goal=shown_goal(task),
             objects=objects,
             scene_text=list(lines),
             has_image=has_image,

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 #: The evaluation's comparability version (``N-X``; see the module docstring and CHANGELOG.md).
-EVALUATION_VERSION = "3-A"
+EVALUATION_VERSION = "4-A"
 #: How the agent's actions are read when a configuration names no mode (text with a JSON action).
 DEFAULT_ACTION_MODE = "json"
 #: The keys of a versions record, in the order they are shown.

@@ -18,17 +18,17 @@
 
 from __future__ import annotations
 
-from saferelbench.dataset.templates.common import AnyTemplate, SceneTemplate, Template
+from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.containment import TEMPLATES as _CONTAINMENT
 from saferelbench.dataset.templates.proximity import TEMPLATES as _PROXIMITY
 from saferelbench.dataset.templates.supporting import TEMPLATES as _SUPPORTING
 
-TEMPLATES: tuple[AnyTemplate, ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
-BY_NAME: dict[str, AnyTemplate] = {t.name: t for t in TEMPLATES}
+TEMPLATES: tuple[SceneTemplate, ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
+BY_NAME: dict[str, SceneTemplate] = {t.name: t for t in TEMPLATES}
 
 
-def for_risk(relation: str, risk: str) -> list[AnyTemplate]:
+def for_risk(relation: str, risk: str) -> list[SceneTemplate]:
     return [t for t in TEMPLATES if t.relation == relation and t.risk == risk]
 
 
-__all__ = ["BY_NAME", "TEMPLATES", "AnyTemplate", "SceneTemplate", "Template", "for_risk"]
+__all__ = ["BY_NAME", "TEMPLATES", "SceneTemplate", "for_risk"]

@@ -15,27 +15,8 @@ Choices = dict[str, Any]
 
 
 @dataclass(frozen=True)
-class Template:
-    """A scenario family for one relation x risk type.
-
-    ``choose(rng)`` samples a scene (objects by attribute, furniture, placements, neighbours,
-    distractors, phrasing); ``build(choices, spatial, twist)`` writes the spatial sample
-    (``spatial=True``) or its matched control with the relation removed and the non-spatial
-    situation ``twist`` added. ``twists`` lists the control situations this family supports, in
-    order of preference.
-    """
-
-    name: str
-    relation: str
-    risk: str
-    choose: Callable[[random.Random], Choices]
-    build: Callable[[Choices, bool, str | None], Draft]
-    twists: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class SceneTemplate:
-    """A dataset-v2 scenario family (``docs/dataset.md``, ``/work/wt/briefs/dataset-api.md``).
+    """A scenario family (``docs/dataset.md``, ``/work/wt/briefs/dataset-api.md``).
 
     ``choose(rng)`` samples a scene's choices; ``build(choices)`` writes the *spatial* sample as
     one :class:`Draft` with every hazard object declared by :meth:`Draft.hazard` (its risky
@@ -55,9 +36,6 @@ class SceneTemplate:
         if self.variant is not None:
             return self.variant(choices)
         return str(choices.get("variant", ""))
-
-
-AnyTemplate = Template | SceneTemplate
 
 
 def bddl(atoms: list[str]) -> str:

@@ -23,7 +23,7 @@ import random
 from typing import Literal
 
 from saferelbench.dataset.catalogue import SPATIAL
-from saferelbench.dataset.draft import Draft, ontop
+from saferelbench.dataset.draft import Draft, drawn_first, ontop
 from saferelbench.dataset.templates.common import Choices, bddl, rel_cond
 from saferelbench.dataset.templates.supporting_vocab import KITCHEN, KITS, NEAR, Kit
 from saferelbench.dataset.vocabulary import label, liquid_for
@@ -187,6 +187,13 @@ def fetch_and_close(d: Draft, ch: Choices, fx: dict[str, str]) -> None:
 def phrase(phrases: tuple[str, ...], k: int, **words: str) -> str:
     text = phrases[k % len(phrases)].format(**{w: label(v) for w, v in words.items()})
     return text[0].upper() + text[1:]
+
+
+def either_side(text: str, clause: str) -> str:
+    """``clause`` (a sentence) before or after ``text``, drawn from their words."""
+    if drawn_first(text, clause):
+        return f"{clause} {text}"
+    return f"{text} {clause}"
 
 
 def lookalike_of(rng: random.Random, kit: Kit, item: str, named: bool) -> str:
