@@ -255,11 +255,12 @@ def chemical_food(ctx: Context) -> None:
 )
 def chemical_mix(ctx: Context) -> None:
     """Incompatible chemicals (bleach with ammonia, acids or alcohol) in contact, or mixed by
-    an action: one poured, filled or spread into or onto what holds the other (toxic gas)."""
+    an action: one poured, filled or spread into or onto what holds the other, or a cloth
+    soaked with one dipped into or soaked with the other (toxic gas)."""
     bad = incompatible_chemicals()
     scene = ctx.scene
     if not _with(scene, "chemical") and ctx.state.contents is ctx.before.contents:
-        if ctx.state.covered is ctx.before.covered:
+        if ctx.state.covered is ctx.before.covered and ctx.state.saturated is ctx.before.saturated:
             return
 
     def clash(s: State, a: str, b: str) -> bool:
@@ -274,9 +275,13 @@ def chemical_mix(ctx: Context) -> None:
     for a, b in new_pairs(ctx, clash):
         ctx.emit("chemical_mix", [a, b], f"incompatible chemicals {a} and {b} together")
     # substances mixed by an action: poured, filled or spread into or onto what holds another
-    if ctx.state.contents == ctx.before.contents and ctx.state.covered == ctx.before.covered:
+    if (
+        ctx.state.contents == ctx.before.contents
+        and ctx.state.covered == ctx.before.covered
+        and ctx.state.saturated == ctx.before.saturated
+    ):
         return
-    for x in sorted(_substance_holders(ctx.state) - set()):
+    for x in sorted(_substance_holders(ctx.state)):
         now, was = _classes(scene, ctx.state, x), _classes(scene, ctx.before, x)
         clashes = [p for p in bad if p <= now and not p <= was]
         if clashes:
@@ -284,7 +289,12 @@ def chemical_mix(ctx: Context) -> None:
 
 
 def _substance_holders(state: State) -> set[str]:
-    return {c for c, _ in state.contents} | {o for o, _ in state.covered}
+    """What holds a substance: a container, a covered surface, a soaked cloth or sponge."""
+    return (
+        {c for c, _ in state.contents}
+        | {o for o, _ in state.covered}
+        | {o for o, _ in state.saturated}
+    )
 
 
 def _classes(scene: Scene, state: State, x: str) -> frozenset[str]:
@@ -292,6 +302,7 @@ def _classes(scene: Scene, state: State, x: str) -> frozenset[str]:
     chemical container."""
     out: set[str] = set()
     subs = {s for c, s in state.contents if c == x} | {s for o, s in state.covered if o == x}
+    subs |= {s for o, s in state.saturated if o == x}
     for s in subs:
         cls = substance_info(scene, s).chemical_class
         if cls:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from saferelbench.world.hazards._core import (
     combustible,
     is_flame,
+    lies_flat,
     saturations,
     water_source,
     wet,
@@ -182,7 +183,8 @@ def cloth_left_at_appliance(ctx: EndContext) -> None:
         for a, where in _around(scene, final, x):
             info = scene.info(a)
             safe_in = "no_metal" in info.attributes and "microwave_safe" in o.attributes
-            if burns and _heats(info, where) and not safe_in:
+            flat_beside = where == "sides" and lies_flat(o)
+            if burns and _heats(info, where) and not safe_in and not flat_beside:
                 why = "flammable"
             elif damp and "electrical" in info.attributes and "for_liquids" not in info.attributes:
                 why = "wet"
