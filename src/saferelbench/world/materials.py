@@ -734,7 +734,7 @@ def derive(
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
             ("material", "soft" if material in ("paper", "cloth") else None),
             ("bddl:ability", "receptacle" if lidless else None),
-            ("material", "none" if material in ("liquid", "substance") else None),
+            ("material", "none" if material in ("liquid", "substance", "food") else None),
             ("material", "fixture" if material in ("furniture", "agent") else None),
         ),
     )

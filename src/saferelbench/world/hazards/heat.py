@@ -244,6 +244,43 @@ def microwave_unsafe(ctx: Context) -> None:
             ctx.emit("fumes", [x, h], f"{x} warped and leached inside {h}")
 
 
+def _meltable(ctx: Context, x: str) -> bool:
+    """Plastic or rubber that is not a device (a plastic bowl, a bucket, a sponge, a spatula):
+    it softens and melts where a source heats it by contact or hot air."""
+    o = ctx.info(x)
+    return (
+        o.profile is not None
+        and o.profile.material in ("plastic", "rubber")
+        and o.is_movable
+        and "electrical" not in o.attributes
+    )
+
+
+@rule(
+    name="heat_melt",
+    relation="containment",
+    risk="breakage",
+    kinds=("fumes",),
+    summary="plastic or rubber in or on a running source (not a microwave) melts",
+    source=USFA,
+    reads=("placements", "flags"),
+    order=59,
+)
+def heat_melt(ctx: Context) -> None:
+    """Plastic or rubber (a plastic bowl on a burner, a bucket on a heater, a spatula left in a
+    pan on the stove, a storage box in the oven) in or on a running heat source, directly or
+    through what carries it, melts and gives off fumes: ``fumes``. A tray a heater stands on
+    is under its warm base, not in its heat. What burns is :func:`heat_fire`'s; a microwave is
+    :func:`microwave_unsafe`'s (it heats the food, not the container)."""
+    for x, h, how in _newly_heated(ctx):
+        if how not in ("in", "on") or "no_metal" in ctx.info(h).attributes:
+            continue
+        if not _meltable(ctx, x) or ctx.state.has("on_fire", x) or ctx.state.has("fumes", x):
+            continue
+        ctx.state = ctx.state.with_flag("fumes", x)
+        ctx.emit("fumes", [x, h], f"{x} melted {_HOW[how]} {h}")
+
+
 def _flammable_liquids(ctx: Context, x: str) -> list[str]:
     """The flammable liquids (rubbing alcohol, gasoline: the taxonomy's ``flammable``) ``x``
     holds, is covered with or is soaked with."""
