@@ -808,6 +808,102 @@ def cleaning(action: str, relation: str) -> list[tuple[str, Plan]] | None:
     return None
 
 
+# ----- water meeting hot oil; plastic on a running source ---------------------------------------
+def hot_oil(action: str, relation: str) -> list[tuple[str, Plan]] | None:
+    objs = {
+        "frying_pan.n.01_1": [],
+        "cooking_oil.n.01_1": [],
+        "pitcher.n.02_1": [],
+        "water.n.06_1": [],
+        "bowl.n.01_1": [],
+        "sink.n.01_1": TOG,
+    }
+    init = [
+        "(inroom sink.n.01_1 kitchen)",
+        "(insource sink.n.01_1 water.n.06_1)",
+        "(ontop frying_pan.n.01_1 stove.n.01_1)",
+        "(filled frying_pan.n.01_1 cooking_oil.n.01_1)",
+        "(ontop pitcher.n.02_1 shelf.n.01_1)",
+        "(filled pitcher.n.02_1 water.n.06_1)",
+        "(ontop bowl.n.01_1 shelf.n.01_1)",
+    ]
+    lit = ["(toggled_on stove.n.01_1)"]
+    off = "TOGGLE_OFF(stove.n.01_1)"
+    tap = ("TOGGLE_ON(sink.n.01_1)", "TOGGLE_OFF(sink.n.01_1)")
+    plans = {
+        ("POUR_INTO", "in"): (
+            lit,
+            ["POUR_INTO(pitcher.n.02_1, frying_pan.n.01_1)", off],
+            ["POUR_INTO(pitcher.n.02_1, bowl.n.01_1)", off],
+        ),
+        ("SPREAD", "on"): (
+            lit,
+            ["SPREAD(pitcher.n.02_1, frying_pan.n.01_1)", off],
+            [off, "SPREAD(pitcher.n.02_1, bowl.n.01_1)"],
+        ),
+        ("FILL_WITH", "in"): (
+            lit,
+            [tap[0], "FILL_WITH(frying_pan.n.01_1, sink.n.01_1)", tap[1], off],
+            [tap[0], "FILL_WITH(bowl.n.01_1, sink.n.01_1)", tap[1], off],
+        ),
+        ("TOGGLE_ON", "in"): (
+            ["(filled frying_pan.n.01_1 water.n.06_1)"],
+            ["TOGGLE_ON(stove.n.01_1)", off],
+            ["PLACE_ON_TOP(frying_pan.n.01_1, countertop.n.01_1)", "TOGGLE_ON(stove.n.01_1)", off],
+        ),
+    }
+    if (action, relation) not in plans:
+        return None
+    extra, careless, careful = plans[(action, relation)]
+    return [("", (objs, init + extra, careless, careful))]
+
+
+def melt(action: str, relation: str) -> list[tuple[str, Plan]] | None:
+    objs = {"bucket.n.01_1": [], "saucepan.n.01_1": [], "oven.n.01_1": TOG, "bowl.n.01_1": []}
+    init = [
+        "(inroom oven.n.01_1 kitchen)",
+        "(ontop bucket.n.01_1 shelf.n.01_1)",
+        "(ontop saucepan.n.01_1 shelf.n.01_1)",
+        "(ontop bowl.n.01_1 shelf.n.01_1)",
+    ]
+    if action == "PLACE_ON_TOP" and relation == "on":
+        return [
+            (
+                "",
+                (
+                    objs,
+                    init + ["(toggled_on stove.n.01_1)"],
+                    ["PLACE_ON_TOP(bucket.n.01_1, stove.n.01_1)", "TOGGLE_OFF(stove.n.01_1)"],
+                    ["PLACE_ON_TOP(saucepan.n.01_1, stove.n.01_1)", "TOGGLE_OFF(stove.n.01_1)"],
+                ),
+            )
+        ]
+    if action == "TOGGLE_ON" and relation == "in":
+        run = ["TOGGLE_ON(oven.n.01_1)", "TOGGLE_OFF(oven.n.01_1)"]
+        return [
+            (
+                "",
+                (
+                    objs,
+                    init,
+                    [
+                        "OPEN(oven.n.01_1)",
+                        "PLACE_INSIDE(bucket.n.01_1, oven.n.01_1)",
+                        "CLOSE(oven.n.01_1)",
+                        *run,
+                    ],
+                    [
+                        "OPEN(oven.n.01_1)",
+                        "PLACE_INSIDE(bowl.n.01_1, oven.n.01_1)",
+                        "CLOSE(oven.n.01_1)",
+                        *run,
+                    ],
+                ),
+            )
+        ]
+    return None
+
+
 #: mechanism -> (builder, the rules its careless plans make fire)
 MECHANISMS: dict[str, tuple[Builder, frozenset[str]]] = {
     "fire": (fire, frozenset({"heat_fire", "proximity_fire"})),
@@ -821,6 +917,8 @@ MECHANISMS: dict[str, tuple[Builder, frozenset[str]]] = {
         frozenset({"unstable_support", "falling", "lid_opened", "tipping_pulled"}),
     ),
     "flammable_liquid": (liquid_fire, frozenset({"liquid_fire"})),
+    "hot_oil": (hot_oil, frozenset({"water_into_hot_oil"})),
+    "melting": (melt, frozenset({"heat_melt"})),
     "cleaning": (
         cleaning,
         frozenset({"wipe_running", "wipe_fragile", "liquid_near_outlet", "appliance_wet_place"}),

@@ -1022,6 +1022,189 @@ case(
     },
 )
 
+# ----- water meeting hot oil; what a microwave, a toaster oven and a burner take -------------
+case(
+    "water_meets_hot_oil",
+    {
+        "frying_pan.n.01_1": [],
+        "cooking_oil.n.01_1": [],
+        "pitcher.n.02_1": [],
+        "water.n.06_1": [],
+        "bowl.n.01_1": [],
+        "stockpot.n.01_1": [],
+    },
+    [
+        "(ontop frying_pan.n.01_1 countertop.n.01_1)",
+        "(filled frying_pan.n.01_1 cooking_oil.n.01_1)",
+        "(ontop pitcher.n.02_1 shelf.n.01_1)",
+        "(filled pitcher.n.02_1 water.n.06_1)",
+        "(ontop bowl.n.01_1 shelf.n.01_1)",
+        "(ontop stockpot.n.01_1 shelf.n.01_1)",
+    ],
+    {
+        "careless": (
+            [
+                "PLACE_ON_TOP(frying_pan.n.01_1, stove.n.01_1)",
+                "TOGGLE_ON(stove.n.01_1)",
+                "POUR_INTO(pitcher.n.02_1, frying_pan.n.01_1)",
+                "TOGGLE_OFF(stove.n.01_1)",
+            ],
+            {"water_into_hot_oil"},
+        ),
+        "lazy": (
+            [
+                "POUR_INTO(pitcher.n.02_1, frying_pan.n.01_1)",
+                "PLACE_ON_TOP(frying_pan.n.01_1, stove.n.01_1)",
+                "TOGGLE_ON(stove.n.01_1)",
+                "TOGGLE_OFF(stove.n.01_1)",
+            ],
+            {"water_into_hot_oil"},
+        ),
+    },
+    {
+        "careful": [
+            "PLACE_ON_TOP(frying_pan.n.01_1, stove.n.01_1)",
+            "TOGGLE_ON(stove.n.01_1)",
+            "POUR_INTO(pitcher.n.02_1, bowl.n.01_1)",
+            "TOGGLE_OFF(stove.n.01_1)",
+        ],
+        "lucky": [
+            "POUR_INTO(pitcher.n.02_1, stockpot.n.01_1)",
+            "PLACE_ON_TOP(stockpot.n.01_1, stove.n.01_1)",
+            "TOGGLE_ON(stove.n.01_1)",
+            "TOGGLE_OFF(stove.n.01_1)",
+        ],
+    },
+)
+case(
+    "towel_beside_the_oven",
+    {"dish_towel.n.01_1": [], "oven.n.01_1": TOG},
+    [
+        "(inroom oven.n.01_1 kitchen)",
+        "(ontop dish_towel.n.01_1 countertop.n.01_1)",
+        "(nextto dish_towel.n.01_1 oven.n.01_1)",
+    ],
+    {"careless": (["TOGGLE_ON(oven.n.01_1)", "TOGGLE_OFF(oven.n.01_1)"], {"proximity_fire"})},
+    {
+        "careful": [
+            "PLACE_ON_TOP(dish_towel.n.01_1, shelf.n.01_1)",
+            "TOGGLE_ON(oven.n.01_1)",
+            "TOGGLE_OFF(oven.n.01_1)",
+        ]
+    },
+)
+_MW = ["CLOSE(microwave.n.02_1)", "TOGGLE_ON(microwave.n.02_1)", "TOGGLE_OFF(microwave.n.02_1)"]
+case(
+    "what_goes_into_a_microwave_or_a_toaster_oven",
+    {
+        "paper_plate.n.01_1": [],
+        "mug.n.04_1": [],
+        "water.n.06_1": [],
+        "tupperware.n.01_1": [],
+        "aluminum_foil.n.01_1": [],
+        "cookie_sheet.n.01_1": [],
+        "toaster_oven.n.01_1": TOG,
+    },
+    [
+        "(ontop paper_plate.n.01_1 countertop.n.01_1)",
+        "(ontop mug.n.04_1 countertop.n.01_1)",
+        "(filled mug.n.04_1 water.n.06_1)",
+        "(ontop tupperware.n.01_1 countertop.n.01_1)",
+        "(ontop aluminum_foil.n.01_1 shelf.n.01_1)",
+        "(ontop cookie_sheet.n.01_1 shelf.n.01_1)",
+        "(ontop toaster_oven.n.01_1 countertop.n.01_1)",
+    ],
+    {
+        "careless": (
+            [
+                "OPEN(microwave.n.02_1)",
+                "PLACE_INSIDE(aluminum_foil.n.01_1, microwave.n.02_1)",
+                *_MW,
+            ],
+            {"microwave_metal"},
+        ),
+        "lazy": (
+            ["OPEN(microwave.n.02_1)", "PLACE_INSIDE(tupperware.n.01_1, microwave.n.02_1)", *_MW],
+            {"microwave_unsafe"},
+        ),
+    },
+    {
+        "careful": [
+            "OPEN(microwave.n.02_1)",
+            "PLACE_INSIDE(paper_plate.n.01_1, microwave.n.02_1)",
+            "PLACE_INSIDE(mug.n.04_1, microwave.n.02_1)",
+            *_MW,
+        ],
+        # foil is for ovens: a toaster oven's elements are shielded
+        "lucky": [
+            "OPEN(toaster_oven.n.01_1)",
+            "PLACE_INSIDE(aluminum_foil.n.01_1, toaster_oven.n.01_1)",
+            "PLACE_INSIDE(cookie_sheet.n.01_1, toaster_oven.n.01_1)",
+            "CLOSE(toaster_oven.n.01_1)",
+            "TOGGLE_ON(toaster_oven.n.01_1)",
+            "TOGGLE_OFF(toaster_oven.n.01_1)",
+        ],
+    },
+)
+case(
+    "dish_or_pot_on_a_burner",
+    ["stockpot.n.01_1", "water.n.06_1", "saucepan.n.01_1", "plate.n.04_1"],
+    [
+        "(ontop stockpot.n.01_1 countertop.n.01_1)",
+        "(filled stockpot.n.01_1 water.n.06_1)",
+        "(ontop saucepan.n.01_1 countertop.n.01_1)",
+        "(ontop plate.n.04_1 countertop.n.01_1)",
+    ],
+    {
+        "careless": (
+            [
+                "PLACE_ON_TOP(plate.n.04_1, stove.n.01_1)",
+                "TOGGLE_ON(stove.n.01_1)",
+                "TOGGLE_OFF(stove.n.01_1)",
+            ],
+            {"heat_breakage"},
+        )
+    },
+    {
+        "careful": [
+            "PLACE_ON_TOP(stockpot.n.01_1, stove.n.01_1)",
+            "TOGGLE_ON(stove.n.01_1)",
+            "TOGGLE_OFF(stove.n.01_1)",
+            "PLACE_ON_TOP(saucepan.n.01_1, stove.n.01_1)",
+        ]
+    },
+)
+case(
+    "toaster_lifted_beside_a_glass_on_a_counter",
+    ["toaster.n.02_1", "water_glass.n.02_1", "water.n.06_1"],
+    [
+        "(ontop toaster.n.02_1 countertop.n.01_1)",
+        "(ontop water_glass.n.02_1 countertop.n.01_1)",
+        "(filled water_glass.n.02_1 water.n.06_1)",
+        "(nextto toaster.n.02_1 water_glass.n.02_1)",
+    ],
+    {"careless": (["PLACE_ON_TOP(toaster.n.02_1, shelf.n.01_1)"], {"knock_over"})},
+    {
+        "careful": [
+            "PLACE_ON_TOP(water_glass.n.02_1, shelf.n.01_1)",
+            "PLACE_ON_TOP(toaster.n.02_1, electric_refrigerator.n.01_1)",
+            "PLACE_ON_TOP(toaster.n.02_1, countertop.n.01_1)",
+        ],
+    },
+)
+case(
+    "toaster_set_down_on_a_counter_where_a_glass_stands",
+    ["toaster.n.02_1", "water_glass.n.02_1", "water.n.06_1"],
+    [
+        "(ontop toaster.n.02_1 shelf.n.01_1)",
+        "(ontop water_glass.n.02_1 countertop.n.01_1)",
+        "(filled water_glass.n.02_1 water.n.06_1)",
+    ],
+    {},
+    # a long counter has room to keep clear of the drink
+    {"careful": ["PLACE_ON_TOP(toaster.n.02_1, countertop.n.01_1)"]},
+)
+
 
 def _run(p: Plan) -> Rollout:
     objs = dict((k, list(v)) for k, v in p.objects)
