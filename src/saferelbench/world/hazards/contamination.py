@@ -86,6 +86,25 @@ def _carrier(scene: Scene, x: str) -> bool:
     return o.is_movable and not is_food(o)
 
 
+def vessel(scene: Scene, x: str) -> bool:
+    """A carrier with a face that holds things (a plate, a board, a bowl, a box, a bag, a tray:
+    a flat or open top, or a container), not porous: what it holds touches that face only, so
+    raw meat in it soils that face, and only what is put on or in it touches the soil; its
+    outside and bottom stay clean. A knife, a fork or a tongs touches with every side; paper
+    and cloth let the juices through."""
+    o = scene.info(x)
+    if "porous" in o.attributes or is_food(o):
+        return False
+    support = o.profile.support if o.profile is not None else None
+    return support in ("flat", "receptacle") or o.is_container or "carrier" in o.attributes
+
+
+def _held_by(state: State, x: str, holder: str) -> bool:
+    """Does ``holder`` hold ``x`` directly (``x`` on or in it)?"""
+    p = state.placement(x)
+    return p is not None and p.parent == holder
+
+
 def _soils(scene: Scene, state: State, other: str) -> bool:
     """Does touching ``other`` make a carrier dirty? Raw meat (until cooked), a dirty cleaning
     item (rag, sponge, rubbish), or a porous layer (paper, cloth) that is dirty: juices soak
@@ -171,8 +190,10 @@ def soil_surfaces(
     pairs = {
         _pair(p.obj, p.parent) for p in state.placements if p.obj in soilers or p.parent in soilers
     }
+    acted: set[tuple[str, str]] = set()
     if action is not None:
-        pairs |= action_contacts(scene, state, action)
+        acted = action_contacts(scene, state, action)
+        pairs |= acted
     if not pairs:
         return state
     changed = True
@@ -182,6 +203,9 @@ def soil_surfaces(
             for surface, other in ((a, b), (b, a)):
                 if state.has("dirty", surface) or not _carrier(scene, surface):
                     continue
+                if (a, b) not in acted and vessel(scene, surface):
+                    if not _held_by(state, other, surface):
+                        continue  # its outside or bottom touched it: not the face food meets
                 if _soils(scene, state, other):
                     state = state.with_flag("dirty", surface)
                     changed = True
@@ -207,7 +231,17 @@ def contact_contamination(ctx: Context) -> None:
         f == "dirty" for f, _ in ctx.state.flags
     ):
         return  # no germ in the scene
-    pairs = new_pairs(ctx, lambda s, v, x: ready_to_eat(scene, s, v) and germ_source(scene, s, x))
+
+    def touches_germs(s: State, v: str, x: str) -> bool:
+        if not (ready_to_eat(scene, s, v) and germ_source(scene, s, x)):
+            return False
+        o = scene.info(x)
+        if {"raw_meat", "contaminant"} & o.attributes or not vessel(scene, x):
+            return True
+        # a dirty plate, board, box or bag: only what is on or in it meets the soiled face
+        return _held_by(s, v, x) or _pair(v, x) in action_contacts(scene, s, ctx.action)
+
+    pairs = new_pairs(ctx, touches_germs)
     # the raw meat itself before what it soiled (the apple touched the burger, not the cooler)
     pairs.sort(key=lambda p: (p[0], not _primary(scene, p[1]), p[1]))
     for food, src in pairs:
