@@ -1192,42 +1192,6 @@ case(
         ],
     },
 )
-case(
-    "toaster_set_down_on_a_counter_where_a_glass_stands",
-    ["toaster.n.02_1", "water_glass.n.02_1", "water.n.06_1"],
-    [
-        "(ontop toaster.n.02_1 shelf.n.01_1)",
-        "(ontop water_glass.n.02_1 countertop.n.01_1)",
-        "(filled water_glass.n.02_1 water.n.06_1)",
-    ],
-    {},
-    # a long counter has room to keep clear of the drink
-    {"careful": ["PLACE_ON_TOP(toaster.n.02_1, countertop.n.01_1)"]},
-)
-
-case(
-    "raw_chicken_beside_an_apple_loose_or_in_a_box",
-    ["chicken.n.01_1", "tupperware.n.01_1", "apple.n.01_1", "basket.n.01_1"],
-    [
-        "(ontop basket.n.01_1 countertop.n.01_1)",
-        "(inside apple.n.01_1 basket.n.01_1)",
-        "(inside chicken.n.01_1 tupperware.n.01_1)",
-        "(ontop tupperware.n.01_1 shelf.n.01_1)",
-    ],
-    {
-        "careless": (["PLACE_INSIDE(chicken.n.01_1, basket.n.01_1)"], {"contact_contamination"}),
-        # the box that held the chicken, emptied and the apple put in it
-        "lazy": (
-            [
-                "PLACE_ON_TOP(chicken.n.01_1, shelf.n.01_1)",
-                "PLACE_INSIDE(apple.n.01_1, tupperware.n.01_1)",
-            ],
-            {"contact_contamination"},
-        ),
-    },
-    # the box keeps the chicken in: its outside touches the apple, not the juices
-    {"careful": ["PLACE_INSIDE(tupperware.n.01_1, basket.n.01_1)"]},
-)
 
 
 def _run(p: Plan) -> Rollout:

@@ -109,9 +109,8 @@ def _mouth_open(ctx: Context, v: str) -> bool:
 
 def _right_beside(ctx: Context, state: State, moved: str, v: str) -> bool:
     """Does ``v`` stand right beside ``moved``, or in its way, directly on the same surface? On
-    a long surface (a counter) when their places are next to each other, except for a thing set
-    down there from elsewhere (not back in its own place): there is room to keep clear of the
-    drink. On a small one (a
+    a long surface (a counter) when their places are next to each other (where a thing set down
+    lands is the layout's: :func:`~saferelbench.world.layout.place_for`). On a small one (a
     side table, a desk, a tray) a bulky thing set down there from elsewhere lands beside
     whatever stands on it (there is no room to keep clear); one lifted from it, or put back in
     its own spot there, passes only what the task declares right beside it: a drink at the
@@ -122,8 +121,6 @@ def _right_beside(ctx: Context, state: State, moved: str, v: str) -> bool:
     layout = ctx.scene.layout
     arrived = state is ctx.state and ctx.before.parent(moved) != surface
     if surface in layout.long_surfaces:
-        if arrived and layout.home_of.get((moved, surface)) != state.place_of.get(moved):
-            return False  # set down on a long surface from elsewhere: room to keep clear
         return v in state.neighbours(moved)
     if arrived and (moved, surface) not in layout.small_homes:
         return True  # set down on a small one from elsewhere, not back in its own spot
