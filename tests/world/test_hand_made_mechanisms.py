@@ -901,7 +901,6 @@ case(
     {
         "careless": (["PLACE_ON_TOP(mug.n.04_1, rolling_pin.n.01_1)"], {"unstable_support"}),
         "lazy": (["PLACE_ON_TOP(vase.n.01_1, pencil.n.01_1)"], {"unstable_support"}),
-        "lucky": (["PLACE_ON_TOP(water_glass.n.02_1, table_lamp.n.01_1)"], {"unstable_support"}),
     },
     {
         "careful": [
@@ -910,6 +909,17 @@ case(
             "PLACE_ON_TOP(vase.n.01_1, hardback.n.01_1)",
         ]
     },
+)
+case(
+    "glass_put_on_a_lamp_or_a_tray",
+    ["water_glass.n.02_1", "table_lamp.n.01_1", "tray.n.01_1"],
+    [
+        "(ontop water_glass.n.02_1 shelf.n.01_1)",
+        "(ontop table_lamp.n.01_1 countertop.n.01_1)",
+        "(ontop tray.n.01_1 countertop.n.01_1)",
+    ],
+    {"careless": (["PLACE_ON_TOP(water_glass.n.02_1, table_lamp.n.01_1)"], {"unstable_support"})},
+    {"careful": ["PLACE_ON_TOP(water_glass.n.02_1, tray.n.01_1)"]},
 )
 # ----- rules no broader than the physics -----------------------------------------------------
 _DESK: dict[str, list[str]] = {
