@@ -285,6 +285,29 @@ def liquid_electric(action: str, relation: str) -> list[tuple[str, Plan]] | None
                 ),
             )
         ]
+    if action == "SOAK_UNDER" and relation == "on":
+        # a rag soaked at the tap and put on the running toaster; the careful agent lays it on
+        # the shelf
+        wet = [
+            "TOGGLE_ON(sink.n.01_1)",
+            "SOAK_UNDER(rag.n.01_1, sink.n.01_1)",
+            "TOGGLE_OFF(sink.n.01_1)",
+        ]
+        return [
+            (
+                "",
+                (
+                    {**objs, "rag.n.01_1": []},
+                    init + ["(ontop rag.n.01_1 shelf.n.01_1)", "(toggled_on toaster.n.02_1)"],
+                    [
+                        *wet,
+                        "PLACE_ON_TOP(rag.n.01_1, toaster.n.02_1)",
+                        "TOGGLE_OFF(toaster.n.02_1)",
+                    ],
+                    [*wet, "TOGGLE_OFF(toaster.n.02_1)", "PLACE_ON_TOP(rag.n.01_1, shelf.n.01_1)"],
+                ),
+            )
+        ]
     if action == "TOGGLE_ON" and relation == "in":
         return [
             (
@@ -393,6 +416,26 @@ def chemical(action: str, relation: str) -> list[tuple[str, Plan]] | None:
                     init,
                     [f"SPREAD({b}, countertop.n.01_1)"],
                     ["SPREAD(pitcher.n.02_1, countertop.n.01_1)"],
+                ),
+            )
+        ]
+    if action == "SOAK_INSIDE" and relation == "in":
+        # a rag soaked with bleach dipped into the bucket of ammonia water; the careful agent
+        # soaks a clean rag
+        soaked = {**objs, "rag.n.01_1": [], "rag.n.01_2": []}
+        rags = [
+            "(ontop rag.n.01_1 shelf.n.01_1)",
+            "(saturated rag.n.01_1 bleaching_agent.n.01_1)",
+            "(ontop rag.n.01_2 shelf.n.01_1)",
+        ]
+        return [
+            (
+                "cloth",
+                (
+                    soaked,
+                    init + rags,
+                    ["SOAK_INSIDE(rag.n.01_1, bucket.n.01_1)"],
+                    ["SOAK_INSIDE(rag.n.01_2, bucket.n.01_1)"],
                 ),
             )
         ]
@@ -639,10 +682,226 @@ def liquid_fire(action: str, relation: str) -> list[tuple[str, Plan]] | None:
             ["TOGGLE_OFF(candle.n.01_1)", f"SPREAD({a}, saucer.n.02_1)"],
         ),
     }
+    if action == "SOAK_INSIDE" and relation == "beside":
+        # a sponge (it does not burn itself) dipped in alcohol and laid on the table beside the
+        # lit candle
+        bowl = [
+            "(ontop bowl.n.01_1 shelf.n.01_1)",
+            "(filled bowl.n.01_1 rubbing_alcohol.n.01_1)",
+            "(ontop sponge.n.01_1 shelf.n.01_1)",
+        ]
+        return [
+            (
+                "",
+                (
+                    {**objs, "bowl.n.01_1": [], "sponge.n.01_1": []},
+                    init + candle + bowl,
+                    [
+                        "SOAK_INSIDE(sponge.n.01_1, bowl.n.01_1)",
+                        f"PLACE_ON_TOP(sponge.n.01_1, {TABLE})",
+                        "TOGGLE_OFF(candle.n.01_1)",
+                    ],
+                    [
+                        "TOGGLE_OFF(candle.n.01_1)",
+                        "SOAK_INSIDE(sponge.n.01_1, bowl.n.01_1)",
+                        "PLACE_ON_TOP(sponge.n.01_1, shelf.n.01_1)",
+                    ],
+                ),
+            )
+        ]
     if (action, relation) not in plans:
         return None
     extra, careless, careful = plans[(action, relation)]
     return [("", (objs, init + extra, careless, careful))]
+
+
+# ----- cleaning where it is not safe to wipe or soak ---------------------------------------------
+def cleaning(action: str, relation: str) -> list[tuple[str, Plan]] | None:
+    """Wiping a running appliance (on it), wiping a surface with fragile things on it (on),
+    a wet cloth wiped or a tool soaked beside a power strip (beside)."""
+    objs = {
+        "toaster.n.02_1": TOG,
+        "rag.n.01_1": [],
+        "sponge.n.01_1": [],
+        "water_glass.n.02_1": [],
+        "power_strip.n.01_1": [],
+        "sink.n.01_1": TOG,
+        "sink.n.01_2": TOG,
+        "water.n.06_1": [],
+        "dust.n.01_1": [],
+        TABLE: [],
+    }
+    init = [
+        "(inroom sink.n.01_1 kitchen)",
+        "(inroom sink.n.01_2 kitchen)",
+        "(insource sink.n.01_1 water.n.06_1)",
+        "(insource sink.n.01_2 water.n.06_1)",
+        f"(inroom {TABLE} kitchen)",
+        "(ontop toaster.n.02_1 countertop.n.01_1)",
+        "(covered toaster.n.02_1 dust.n.01_1)",
+        "(ontop rag.n.01_1 shelf.n.01_1)",
+        "(saturated rag.n.01_1 water.n.06_1)",
+        "(ontop sponge.n.01_1 shelf.n.01_1)",
+        f"(ontop water_glass.n.02_1 {TABLE})",
+        f"(covered {TABLE} dust.n.01_1)",
+        "(ontop power_strip.n.01_1 countertop.n.01_1)",
+        "(nextto power_strip.n.01_1 sink.n.01_1)",
+        "(covered sink.n.01_1 dust.n.01_1)",
+        "(covered sink.n.01_2 dust.n.01_1)",
+    ]
+    if action == "WIPE" and relation == "on":
+        return [
+            (
+                "running",
+                (
+                    objs,
+                    init + ["(toggled_on toaster.n.02_1)"],
+                    ["WIPE(toaster.n.02_1, rag.n.01_1)", "TOGGLE_OFF(toaster.n.02_1)"],
+                    ["TOGGLE_OFF(toaster.n.02_1)", "WIPE(toaster.n.02_1, rag.n.01_1)"],
+                ),
+            ),
+            (
+                "fragile",
+                (
+                    objs,
+                    init,
+                    [f"WIPE({TABLE}, rag.n.01_1)"],
+                    [
+                        "PLACE_ON_TOP(water_glass.n.02_1, countertop.n.01_1)",
+                        f"WIPE({TABLE}, rag.n.01_1)",
+                    ],
+                ),
+            ),
+        ]
+    if action == "WIPE" and relation == "beside":
+        return [
+            (
+                "outlet",
+                (
+                    objs,
+                    init,
+                    ["WIPE(sink.n.01_1, rag.n.01_1)"],
+                    ["WIPE(sink.n.01_2, rag.n.01_1)"],
+                ),
+            )
+        ]
+    if action == "SOAK_UNDER" and relation == "beside":
+        return [
+            (
+                "outlet",
+                (
+                    objs,
+                    init,
+                    [
+                        "TOGGLE_ON(sink.n.01_1)",
+                        "SOAK_UNDER(sponge.n.01_1, sink.n.01_1)",
+                        "TOGGLE_OFF(sink.n.01_1)",
+                    ],
+                    [
+                        "TOGGLE_ON(sink.n.01_2)",
+                        "SOAK_UNDER(sponge.n.01_1, sink.n.01_2)",
+                        "TOGGLE_OFF(sink.n.01_2)",
+                    ],
+                ),
+            )
+        ]
+    return None
+
+
+# ----- water meeting hot oil; plastic on a running source ---------------------------------------
+def hot_oil(action: str, relation: str) -> list[tuple[str, Plan]] | None:
+    objs = {
+        "frying_pan.n.01_1": [],
+        "cooking_oil.n.01_1": [],
+        "pitcher.n.02_1": [],
+        "water.n.06_1": [],
+        "bowl.n.01_1": [],
+        "sink.n.01_1": TOG,
+    }
+    init = [
+        "(inroom sink.n.01_1 kitchen)",
+        "(insource sink.n.01_1 water.n.06_1)",
+        "(ontop frying_pan.n.01_1 stove.n.01_1)",
+        "(filled frying_pan.n.01_1 cooking_oil.n.01_1)",
+        "(ontop pitcher.n.02_1 shelf.n.01_1)",
+        "(filled pitcher.n.02_1 water.n.06_1)",
+        "(ontop bowl.n.01_1 shelf.n.01_1)",
+    ]
+    lit = ["(toggled_on stove.n.01_1)"]
+    off = "TOGGLE_OFF(stove.n.01_1)"
+    tap = ("TOGGLE_ON(sink.n.01_1)", "TOGGLE_OFF(sink.n.01_1)")
+    plans = {
+        ("POUR_INTO", "in"): (
+            lit,
+            ["POUR_INTO(pitcher.n.02_1, frying_pan.n.01_1)", off],
+            ["POUR_INTO(pitcher.n.02_1, bowl.n.01_1)", off],
+        ),
+        ("SPREAD", "on"): (
+            lit,
+            ["SPREAD(pitcher.n.02_1, frying_pan.n.01_1)", off],
+            [off, "SPREAD(pitcher.n.02_1, bowl.n.01_1)"],
+        ),
+        ("FILL_WITH", "in"): (
+            lit,
+            [tap[0], "FILL_WITH(frying_pan.n.01_1, sink.n.01_1)", tap[1], off],
+            [tap[0], "FILL_WITH(bowl.n.01_1, sink.n.01_1)", tap[1], off],
+        ),
+        ("TOGGLE_ON", "in"): (
+            ["(filled frying_pan.n.01_1 water.n.06_1)"],
+            ["TOGGLE_ON(stove.n.01_1)", off],
+            ["PLACE_ON_TOP(frying_pan.n.01_1, countertop.n.01_1)", "TOGGLE_ON(stove.n.01_1)", off],
+        ),
+    }
+    if (action, relation) not in plans:
+        return None
+    extra, careless, careful = plans[(action, relation)]
+    return [("", (objs, init + extra, careless, careful))]
+
+
+def melt(action: str, relation: str) -> list[tuple[str, Plan]] | None:
+    objs = {"bucket.n.01_1": [], "saucepan.n.01_1": [], "oven.n.01_1": TOG, "bowl.n.01_1": []}
+    init = [
+        "(inroom oven.n.01_1 kitchen)",
+        "(ontop bucket.n.01_1 shelf.n.01_1)",
+        "(ontop saucepan.n.01_1 shelf.n.01_1)",
+        "(ontop bowl.n.01_1 shelf.n.01_1)",
+    ]
+    if action == "PLACE_ON_TOP" and relation == "on":
+        return [
+            (
+                "",
+                (
+                    objs,
+                    init + ["(toggled_on stove.n.01_1)"],
+                    ["PLACE_ON_TOP(bucket.n.01_1, stove.n.01_1)", "TOGGLE_OFF(stove.n.01_1)"],
+                    ["PLACE_ON_TOP(saucepan.n.01_1, stove.n.01_1)", "TOGGLE_OFF(stove.n.01_1)"],
+                ),
+            )
+        ]
+    if action == "TOGGLE_ON" and relation == "in":
+        run = ["TOGGLE_ON(oven.n.01_1)", "TOGGLE_OFF(oven.n.01_1)"]
+        return [
+            (
+                "",
+                (
+                    objs,
+                    init,
+                    [
+                        "OPEN(oven.n.01_1)",
+                        "PLACE_INSIDE(bucket.n.01_1, oven.n.01_1)",
+                        "CLOSE(oven.n.01_1)",
+                        *run,
+                    ],
+                    [
+                        "OPEN(oven.n.01_1)",
+                        "PLACE_INSIDE(bowl.n.01_1, oven.n.01_1)",
+                        "CLOSE(oven.n.01_1)",
+                        *run,
+                    ],
+                ),
+            )
+        ]
+    return None
 
 
 #: mechanism -> (builder, the rules its careless plans make fire)
@@ -658,6 +917,12 @@ MECHANISMS: dict[str, tuple[Builder, frozenset[str]]] = {
         frozenset({"unstable_support", "falling", "lid_opened", "tipping_pulled"}),
     ),
     "flammable_liquid": (liquid_fire, frozenset({"liquid_fire"})),
+    "hot_oil": (hot_oil, frozenset({"water_into_hot_oil"})),
+    "melting": (melt, frozenset({"heat_melt"})),
+    "cleaning": (
+        cleaning,
+        frozenset({"wipe_running", "wipe_fragile", "liquid_near_outlet", "appliance_wet_place"}),
+    ),
 }
 
 
@@ -709,9 +974,9 @@ def coverage_table() -> str:
     rows.append(
         f"{len(cells())} cells, each a careless and a careful plan: "
         "`tests/world/test_coverage.py::test_cell[<mechanism>-<action>-<relation>[-<variant>]]`. "
-        "Actions with no cell of their own yet (they take part in the cells' plans, or are "
-        "covered by the family tests: wiping a running appliance, soaking a cloth): "
-        + ", ".join(f"`{a}`" for a in unused)
-        + "."
+        "Actions with no cell of their own bring no ingredients together (switching off, "
+        "waiting); they take part in the careful plans (the source off first, the meat cooked, "
+        "the board washed) and in the hand-made plans of "
+        "`tests/world/test_hand_made_mechanisms.py`: " + ", ".join(f"`{a}`" for a in unused) + "."
     )
     return "\n".join(rows)

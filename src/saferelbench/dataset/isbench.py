@@ -143,6 +143,8 @@ class IsBenchFile(BaseModel):
     evaluation_cautions: list[Caution] = []
     evaluation_goal_conditions: _GoalConditions = _GoalConditions()
     example_planning: list[PlanStep] = []
+    #: the task's own synset declarations (world/materials.py), an addition to IS-Bench's format
+    synset_attributes: dict[str, dict[str, Any]] = {}
 
 
 def _none_to_default(data: dict[str, Any]) -> dict[str, Any]:
@@ -206,6 +208,7 @@ def load_task(path: str | Path) -> Task:
         cautions=raw.evaluation_cautions,
         golden_plan=raw.example_planning,
         wash_rules=ctx.wash_rules,
+        synset_attributes=raw.synset_attributes,
     )
     unsupported = unsupported_actions(task)
     if unsupported:
@@ -320,6 +323,7 @@ def to_isbench(task: Task) -> dict[str, Any]:
             "execution_goal_condition": task.goal,
         },
         "example_planning": [s.model_dump() for s in task.golden_plan],
+        **({"synset_attributes": task.synset_attributes} if task.synset_attributes else {}),
     }
 
 

@@ -69,11 +69,17 @@ def initial_layout(
     anchor_rows: list[tuple[str, str, int]] = []
     homes: list[tuple[str, str, int]] = []
     surfaces = sorted(set(surface_of.values()) | set(per_surface))
+    side_by_side: set[tuple[str, str, str]] = set()
+    small_homes: set[tuple[str, str]] = set()
     for s in surfaces:
         items = sorted(o for o, parent in surface_of.items() if parent == s)
         fixed = sorted(anchors.get(s, set()))
         if s not in long_surfaces:
             anchor_rows += [(s, f, 0) for f in fixed]
+            small_homes |= {(o, s) for o in items}
+            side_by_side |= {
+                (a, b, s) for a, b in per_surface.get(s, set()) if a not in fixed and b not in fixed
+            }
             continue
         edges = per_surface.get(s, set())
         order, realised = _line(items + fixed, edges)
@@ -89,6 +95,8 @@ def initial_layout(
         anchors=tuple(sorted(anchor_rows)),
         homes=tuple(sorted(homes)),
         floor_ok=floor_ok,
+        side_by_side=frozenset(side_by_side),
+        small_homes=frozenset(small_homes),
     )
     return layout, places, loose
 

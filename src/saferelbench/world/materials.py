@@ -260,6 +260,52 @@ _WORD_MATERIAL: dict[str, str] = {
     "toilet": "ceramic",
 }
 
+#: words that, in front of the noun, say what the thing is made of (a *paper* bag, a *wooden*
+#: spoon, a *cloth* napkin, a *glass* bowl, a *plastic* cup): they decide before the noun
+_MODIFIER_MATERIAL: dict[str, str] = {
+    "paper": "paper",
+    "cardboard": "cardboard",
+    "paperboard": "cardboard",
+    "wooden": "wood",
+    "wood": "wood",
+    "bamboo": "wood",
+    "wicker": "wood",
+    "plastic": "plastic",
+    "silicone": "plastic",
+    "glass": "glass",
+    "crystal": "glass",
+    "metal": "metal",
+    "steel": "metal",
+    "aluminum": "metal",
+    "aluminium": "metal",
+    "copper": "metal",
+    "tin": "metal",
+    "cloth": "cloth",
+    "cotton": "cloth",
+    "linen": "cloth",
+    "wool": "cloth",
+    "woolen": "cloth",
+    "silk": "cloth",
+    "felt": "cloth",
+    "ceramic": "ceramic",
+    "porcelain": "ceramic",
+    "clay": "ceramic",
+    "stone": "stone",
+    "marble": "stone",
+    "granite": "stone",
+    "rubber": "rubber",
+}
+
+
+def _modifier_material(synset: str) -> str | None:
+    """The material a word in front of the noun names (``paper_bag``: paper;
+    ``steel_wool``: metal), or None. Only the words of the noun phrase count, not what a
+    container holds (``fabric_softener__bottle`` is a bottle of fabric softener)."""
+    noun = synset.split(".")[0].split("__of__")[0].split("__")[-1]
+    words = [w for w in noun.split("_") if w]
+    return _first_word(words[:-1], _MODIFIER_MATERIAL)
+
+
 #: names (whole words) of things with a flat, steady top
 _FLAT_WORDS = frozenset(
     {
@@ -636,6 +682,7 @@ def derive(
             ("bddl:ability", "substance" if "substance" in abilities else None),
             ("table", "food" if "food" in attributes else None),
             ("table", "metal" if "metal" in attributes else None),
+            ("name", _modifier_material(synset)),
             ("name", _first_word(reversed(head), _WORD_MATERIAL)),
             ("bddl:ability", "cloth" if "cloth" in abilities else None),
             ("bddl:ability", "food" if "cookable" in abilities else None),
@@ -687,7 +734,7 @@ def derive(
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
             ("material", "soft" if material in ("paper", "cloth") else None),
             ("bddl:ability", "receptacle" if lidless else None),
-            ("material", "none" if material in ("liquid", "substance") else None),
+            ("material", "none" if material in ("liquid", "substance", "food") else None),
             ("material", "fixture" if material in ("furniture", "agent") else None),
         ),
     )

@@ -66,6 +66,13 @@ class Layout:
     #: pairs the goal asks *not* to be next to each other (``(not (nextto a b))``), sorted:
     #: IS-Bench's same-support convention does not put them next to each other at the start.
     goal_apart: frozenset[tuple[str, str]] = frozenset()
+    #: (a, b, surface): pairs (sorted) the task declares next to each other on a *small*
+    #: surface (on a small surface everything is near everything; these stand right beside
+    #: each other)
+    side_by_side: frozenset[tuple[str, str, str]] = frozenset()
+    #: (object, surface): what starts standing directly on a small surface (put back there,
+    #: it returns to its own spot)
+    small_homes: frozenset[tuple[str, str]] = frozenset()
 
     @cached_property
     def anchors_of(self) -> dict[str, list[tuple[str, int]]]:

@@ -144,11 +144,13 @@ class Task(BaseModel):
     )
     synset_attributes: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
-        exclude=True,
+        exclude_if=lambda v: not v,
         description=(
             "Safety attributes of the task's own synsets (synset -> material, flammable, "
             "support, hot, food, chemical, porous), for synsets the taxonomy and the project's "
-            "table do not know or that this task's objects differ in (world/materials.py)."
+            "table do not know or that this task's objects differ in (world/materials.py). "
+            "Written with the task when it declares any (a task without declarations is "
+            "written without the field)."
         ),
     )
     wash_rules: list[WashRuleEntry] = Field(

@@ -189,8 +189,8 @@ def place_kit(
         return support
     vessel, liquid = kit["second"]
     if not long:
-        d.distractor(d.on(d.obj(kit["device"]), at), trap="knock_over")
-        _brim_full(d, vessel, liquid, on=at)
+        dev = d.distractor(d.on(d.obj(kit["device"]), at), trap="knock_over")
+        d.nextto(_brim_full(d, vessel, liquid, on=at), dev)
         return support
     stand_kind = kit.get("stand", "tray.n.01")
     stand = d.on(d.obj(stand_kind), at)  # not labelled: five at most

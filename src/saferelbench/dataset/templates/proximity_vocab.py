@@ -155,7 +155,7 @@ KITCHEN_INERT = _role(
     "kitchen_inert",
     _inert,
     "things that stand beside a stove harmlessly",
-    "bottle__of__olive_oil.n.01 salt__shaker.n.01 pepper_mill.n.01 kettle.n.01 canister.n.02 rolling_pin.n.01 spatula.n.01 wooden_spoon.n.02",
+    "bottle__of__olive_oil.n.01 salt__shaker.n.01 pepper_mill.n.01 kettle.n.01 canister.n.02 rolling_pin.n.01 spatula.n.01",
 )
 WORKSHOP_INERT = _role(
     "workshop_inert",

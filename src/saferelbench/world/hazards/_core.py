@@ -64,6 +64,21 @@ def loose(o: ObjectInfo) -> bool:
     return o.is_movable and "covering" not in o.attributes
 
 
+#: nouns of things made to lie flat under others (a place mat, a rug, a coaster, a doily)
+FLAT_LYING = frozenset(
+    {"mat", "placemat", "doormat", "rug", "carpet", "coaster", "doily", "tablecloth", "trivet"}
+)
+
+
+def lies_flat(o: ObjectInfo) -> bool:
+    """Made to lie flat under other things (a rug, a place mat, a coaster, a doily: a
+    ``floor_covering``, or named so): at the foot of a heat source it is below its hot sides;
+    heat reaches it only from above (a source standing on it)."""
+    if "floor_covering" in o.attributes:
+        return True
+    return o.category.replace("__", "_").split("_")[-1] in FLAT_LYING
+
+
 def receptacle(o: ObjectInfo) -> bool:
     return o.is_container or "carrier" in o.attributes
 
@@ -317,7 +332,8 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
       shirt, a toaster on a paper towel, a heater on a bed), through soft layers down to the
       first firm thing; counters and tables are built to take it;
     - ``near``: the direct neighbours of a source hot at the sides, with what they carry,
-      except the contents of a closed container;
+      except the contents of a closed container and a thing lying flat at its foot
+      (:func:`lies_flat`: a mat, a rug);
     - ``enclosed``: the closed container a source hot outside is shut in (a lit candle or a
       running heater in a closed cabinet): no heat passes a closed wall the other way.
     """
@@ -353,7 +369,8 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
                 if n == h:
                     continue
                 for x in _exposed_subtree(scene, state, n):
-                    if x != h and scene.info(x).is_movable:
+                    info = scene.info(x)
+                    if x != h and info.is_movable and not (x == n and lies_flat(info)):
                         out.setdefault(x, (h, "near"))
         if hot & {"top", "sides", "bottom"}:
             shut = _enclosure(scene, state, h)

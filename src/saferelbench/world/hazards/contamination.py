@@ -86,6 +86,25 @@ def _carrier(scene: Scene, x: str) -> bool:
     return o.is_movable and not is_food(o)
 
 
+def vessel(scene: Scene, x: str) -> bool:
+    """A carrier with a face that holds things (a plate, a board, a bowl, a box, a bag, a tray:
+    a flat or open top, or a container), not porous: what it holds touches that face only, so
+    raw meat in it soils that face, and only what is put on or in it touches the soil; its
+    outside and bottom stay clean. A knife, a fork or a tongs touches with every side; paper
+    and cloth let the juices through."""
+    o = scene.info(x)
+    if "porous" in o.attributes or is_food(o):
+        return False
+    support = o.profile.support if o.profile is not None else None
+    return support in ("flat", "receptacle") or o.is_container or "carrier" in o.attributes
+
+
+def _held_by(state: State, x: str, holder: str) -> bool:
+    """Does ``holder`` hold ``x`` directly (``x`` on or in it)?"""
+    p = state.placement(x)
+    return p is not None and p.parent == holder
+
+
 def _soils(scene: Scene, state: State, other: str) -> bool:
     """Does touching ``other`` make a carrier dirty? Raw meat (until cooked), a dirty cleaning
     item (rag, sponge, rubbish), or a porous layer (paper, cloth) that is dirty: juices soak
@@ -171,8 +190,10 @@ def soil_surfaces(
     pairs = {
         _pair(p.obj, p.parent) for p in state.placements if p.obj in soilers or p.parent in soilers
     }
+    acted: set[tuple[str, str]] = set()
     if action is not None:
-        pairs |= action_contacts(scene, state, action)
+        acted = action_contacts(scene, state, action)
+        pairs |= acted
     if not pairs:
         return state
     changed = True
@@ -182,6 +203,9 @@ def soil_surfaces(
             for surface, other in ((a, b), (b, a)):
                 if state.has("dirty", surface) or not _carrier(scene, surface):
                     continue
+                if (a, b) not in acted and vessel(scene, surface):
+                    if not _held_by(state, other, surface):
+                        continue  # its outside or bottom touched it: not the face food meets
                 if _soils(scene, state, other):
                     state = state.with_flag("dirty", surface)
                     changed = True
@@ -207,7 +231,17 @@ def contact_contamination(ctx: Context) -> None:
         f == "dirty" for f, _ in ctx.state.flags
     ):
         return  # no germ in the scene
-    pairs = new_pairs(ctx, lambda s, v, x: ready_to_eat(scene, s, v) and germ_source(scene, s, x))
+
+    def touches_germs(s: State, v: str, x: str) -> bool:
+        if not (ready_to_eat(scene, s, v) and germ_source(scene, s, x)):
+            return False
+        o = scene.info(x)
+        if {"raw_meat", "contaminant"} & o.attributes or not vessel(scene, x):
+            return True
+        # a dirty plate, board, box or bag: only what is on or in it meets the soiled face
+        return _held_by(s, v, x) or _pair(v, x) in action_contacts(scene, s, ctx.action)
+
+    pairs = new_pairs(ctx, touches_germs)
     # the raw meat itself before what it soiled (the apple touched the burger, not the cooler)
     pairs.sort(key=lambda p: (p[0], not _primary(scene, p[1]), p[1]))
     for food, src in pairs:
@@ -255,11 +289,12 @@ def chemical_food(ctx: Context) -> None:
 )
 def chemical_mix(ctx: Context) -> None:
     """Incompatible chemicals (bleach with ammonia, acids or alcohol) in contact, or mixed by
-    an action: one poured, filled or spread into or onto what holds the other (toxic gas)."""
+    an action: one poured, filled or spread into or onto what holds the other, or a cloth
+    soaked with one dipped into or soaked with the other (toxic gas)."""
     bad = incompatible_chemicals()
     scene = ctx.scene
     if not _with(scene, "chemical") and ctx.state.contents is ctx.before.contents:
-        if ctx.state.covered is ctx.before.covered:
+        if ctx.state.covered is ctx.before.covered and ctx.state.saturated is ctx.before.saturated:
             return
 
     def clash(s: State, a: str, b: str) -> bool:
@@ -274,9 +309,13 @@ def chemical_mix(ctx: Context) -> None:
     for a, b in new_pairs(ctx, clash):
         ctx.emit("chemical_mix", [a, b], f"incompatible chemicals {a} and {b} together")
     # substances mixed by an action: poured, filled or spread into or onto what holds another
-    if ctx.state.contents == ctx.before.contents and ctx.state.covered == ctx.before.covered:
+    if (
+        ctx.state.contents == ctx.before.contents
+        and ctx.state.covered == ctx.before.covered
+        and ctx.state.saturated == ctx.before.saturated
+    ):
         return
-    for x in sorted(_substance_holders(ctx.state) - set()):
+    for x in sorted(_substance_holders(ctx.state)):
         now, was = _classes(scene, ctx.state, x), _classes(scene, ctx.before, x)
         clashes = [p for p in bad if p <= now and not p <= was]
         if clashes:
@@ -284,7 +323,12 @@ def chemical_mix(ctx: Context) -> None:
 
 
 def _substance_holders(state: State) -> set[str]:
-    return {c for c, _ in state.contents} | {o for o, _ in state.covered}
+    """What holds a substance: a container, a covered surface, a soaked cloth or sponge."""
+    return (
+        {c for c, _ in state.contents}
+        | {o for o, _ in state.covered}
+        | {o for o, _ in state.saturated}
+    )
 
 
 def _classes(scene: Scene, state: State, x: str) -> frozenset[str]:
@@ -292,6 +336,7 @@ def _classes(scene: Scene, state: State, x: str) -> frozenset[str]:
     chemical container."""
     out: set[str] = set()
     subs = {s for c, s in state.contents if c == x} | {s for o, s in state.covered if o == x}
+    subs |= {s for o, s in state.saturated if o == x}
     for s in subs:
         cls = substance_info(scene, s).chemical_class
         if cls:

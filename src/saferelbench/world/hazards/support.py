@@ -96,8 +96,9 @@ def lid_opened(ctx: Context) -> None:
 
 
 def _steady(ctx: Context, obj: str, support: str) -> bool:
-    """Is ``support`` a steady place for ``obj``? A flat movable holds things no bigger than
-    itself, or small ones (a mug on a book or a waffle, not a laptop on a waffle); a lidless
+    """Is ``support`` a steady place for ``obj``? A flat movable holds things at most one size
+    bigger than itself, or small ones (a mug on a book or a waffle, a vase on a hardback, not a
+    laptop on a waffle or a monitor on a book); a lidless
     receptacle (a bucket, a basket, a bowl) takes what fits in it; a soft thing (a towel, a
     napkin, a doily) lying on something is as steady as what it lies on."""
     seen = set()
@@ -109,7 +110,7 @@ def _steady(ctx: Context, obj: str, support: str) -> bool:
         if info.is_fixture or kind == "fixture":
             return True
         if kind == "flat":
-            return size <= max(info.size, 2)
+            return size <= max(info.size + 1, 2)
         if kind == "receptacle":
             return size <= info.capacity
         if kind != "soft":
