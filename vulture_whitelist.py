@@ -92,3 +92,7 @@ _.wrong_arity
 _.garbage
 _.html_caution
 _.FaultyScript
+
+# generated signatures (harness.options): typer and Inspect read them through inspect.signature
+_.__signature__
+_.__annotations__

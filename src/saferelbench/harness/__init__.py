@@ -3,6 +3,7 @@
 - ``awareness``: applying an awareness judge to a finished episode;
 - ``baselines``: SR / SSR of the blanket-caution baselines under the verdict protocols;
 - ``config``: ``RunConfig``, the one run configuration (CLI, Inspect task, episode loop);
+- ``options``: the run options a configuration's fields declare (name, type, default, help);
 - ``diagnosis``: a run's invalid answers and errors by kind, and whether it measured the agent;
 - ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
 - ``errors``: failures as one-line reasons, secrets redacted everywhere;

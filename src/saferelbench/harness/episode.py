@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,7 @@ from saferelbench.agents.parsing import parse_output
 from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
+from saferelbench.harness.options import Option, Parameter
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
 from saferelbench.harness.sources import SourceError, group_fields
 from saferelbench.harness.tips import ACT_PHASE, TIPS_PHASE, parse_tips, tips_prompt
@@ -68,13 +69,36 @@ __all__ = [
 ImageSink = Callable[[str, int, bytes], str | None]
 
 
+#: The prompt options as run options (``RunConfig.build`` folds them into one PromptOptions).
+_PROMPT_OPTIONS = (
+    Parameter(
+        "prompt",
+        str,
+        "base",
+        "Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted).",
+    ),
+    Parameter(
+        "report_failures",
+        bool,
+        False,
+        "Tell the agent when an action failed (default: action history only, as the paper).",
+    ),
+    Parameter(
+        "scene_text", bool, False, "Add a text description of the current scene to the prompt."
+    ),
+)
+
+
 class EpisodeConfig(BaseModel):
     """How episodes are run; the same for every sample of a run. The episode part of
     :class:`saferelbench.harness.config.RunConfig` (which extends it)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    #: a field's help text is its ``description`` or the docstring written under it
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
-    prompt: PromptOptions = Field(default_factory=PromptOptions)
+    prompt: Annotated[PromptOptions, Option(expand=_PROMPT_OPTIONS)] = Field(
+        default_factory=PromptOptions
+    )
     step_limit: int | None = Field(
         default=None,
         ge=1,
