@@ -96,3 +96,6 @@ _.FaultyScript
 # generated signatures (harness.options): typer and Inspect read them through inspect.signature
 _.__signature__
 _.__annotations__
+# evaluation.results.Provenance: recorded in run.json for readers of the file
+_.python
+_.packages

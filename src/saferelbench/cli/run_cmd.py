@@ -34,8 +34,9 @@ from saferelbench.cli.run_output import (  # the tables are re-exported from her
 )
 from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
+from saferelbench.harness.provenance import new_run_info
 from saferelbench.harness.rundir import RunDir, RunDirError
-from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
+from saferelbench.harness.runner import RunOutcome, run_native
 from saferelbench.harness.sources import SourceError, UnloadableTask, select_tasks
 from saferelbench.inspect_adapter.retry import RetryPolicy
 
@@ -261,36 +262,17 @@ def _select(config: RunConfig) -> list[Any]:
 
 
 def _run_info(name: str, command: RunCommand, config: RunConfig, retry: RetryPolicy) -> RunInfo:
+    """run.json: the configuration once (what a report needs to re-simulate an episode, with
+    each episode's actions in episodes.jsonl), the provenance, and what this command adds."""
     split = config.split
-    return RunInfo(
-        agent=name,
-        prompt=config.variant,
-        seed=config.seed,
-        split=split,
-        relation=config.relation,
-        risk=config.risk,
-        limit=config.limit,
-        images=config.images,
-        started=now_iso(),
-        saferelbench_version=package_version(),
-        extra={
-            "step_limit": config.step_limit,
-            "protocol": config.protocol,
-            "max_invalid": config.max_invalid,
-            "report_failures": config.prompt.report_failures,
-            "scene_text": config.prompt.scene_text,
-            "actions": config.actions,
-            "image_history": config.image_history,
-            "judge": command.judge or "keyword",
-            "runner": "native" if command.agent is not None else "inspect",
-            # what a report needs to re-simulate an episode: the selection (the tasks) and
-            # each episode's actions (in episodes.jsonl)
-            "config": config.to_json(),
-            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
-            **({"ids": list(config.ids)} if config.ids else {}),
-            **({"retry": retry.as_dict()} if command.agent is None else {}),
-            **({"plan": str(command.plan)} if command.plan is not None else {}),
-        },
+    return new_run_info(
+        name,
+        "native" if command.agent is not None else "inspect",
+        config,
+        judge=command.judge or "keyword",
+        **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
+        **({"retry": retry.as_dict()} if command.agent is None else {}),
+        **({"plan": str(command.plan)} if command.plan is not None else {}),
     )
 
 

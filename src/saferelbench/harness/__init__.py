@@ -8,6 +8,7 @@
 - ``episode``: the episode state machine (observe, ask, parse, step, record) and ``run_episode``;
 - ``errors``: failures as one-line reasons, secrets redacted everywhere;
 - ``ledger``: usage totals, prices, estimated cost and budgets of model runs;
+- ``provenance``: where, when and with what a run was made; a new run's ``run.json`` record;
 - ``prompts``: the system and step prompts in three variants (jinja2 templates);
 - ``rundir``: the crash-safe run directory (run.json, episodes.jsonl, summary.json);
 - ``runner``: ``run_native``, many episodes of a Python agent in-process;

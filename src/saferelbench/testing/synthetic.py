@@ -191,7 +191,7 @@ def synthetic_run(
     with (out_dir / "episodes.jsonl").open("w", encoding="utf-8") as fh:
         for e in episodes:
             fh.write(e.model_dump_json() + "\n")
-    info = RunInfo(agent=agent, prompt=prompt, seed=seed, images=images)
+    info = RunInfo.of(agent, prompt=prompt, seed=seed, images=images)
     (out_dir / "run.json").write_text(info.model_dump_json(indent=2), encoding="utf-8")
     (out_dir / "summary.json").write_text(
         json.dumps(summarize(episodes), indent=2), encoding="utf-8"
