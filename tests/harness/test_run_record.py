@@ -121,3 +121,27 @@ def test_verify_report_and_resume_read_an_older_run(
         "--out", run, "--resume",
     )  # fmt: skip
     assert refused.exit_code == 2 and "cannot resume" in refused.output
+
+
+def test_episodes_recorded_before_typed_hazards_still_verify(tmp_path: Path) -> None:
+    """Older episodes.jsonl hazards lack ``annotated``: they read, and verify passes."""
+    from saferelbench.harness.sources import select_tasks
+
+    ids = ",".join(t.id for t in select_tasks(split="all")[::50])
+    out = tmp_path / "random"
+    r = invoke("run", "--agent", "random", "--ids", ids, "--no-images", "--out", out)
+    assert r.exit_code == 0, r.output
+    lines = (out / "episodes.jsonl").read_text().splitlines()
+    older = []
+    for line in lines:
+        record = json.loads(line)
+        for hazard in record["hazards"]:
+            hazard.pop("annotated")
+        older.append(json.dumps(record))
+    assert sum(len(json.loads(x)["hazards"]) for x in older) > 0
+    (out / "episodes.jsonl").write_text("\n".join(older) + "\n")
+    episodes = RunDir(out).read_episodes()
+    assert all(not h.annotated for e in episodes for h in e.hazards)
+    assert all(h.rule for e in episodes for s in e.steps for h in s.hazards)
+    checked = invoke("verify", out)
+    assert checked.exit_code == 0, checked.output

@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from saferelbench.world.verdict import ConditionVerdict
+from saferelbench.world.events import HazardEvent
+from saferelbench.world.verdict import ConditionVerdict, HazardVerdict
 
 SCHEMA_VERSION = 1
 #: ``EpisodeResult.error`` of a task whose file could not be read (an ``isbench:DIR`` folder):
@@ -23,6 +24,8 @@ __all__ = [
     "ConditionVerdict",
     "EpisodeResult",
     "GroupMetrics",
+    "HazardEvent",
+    "HazardVerdict",
     "Provenance",
     "RunInfo",
     "RunSummary",
@@ -45,7 +48,10 @@ class StepRecord(BaseModel):
     caution: str | None = None
     outcome: Literal["ok", "failed", "invalid", "done"]
     reason: str = ""
-    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    hazards: list[HazardEvent] = Field(
+        default_factory=list,
+        description="The hazards this step caused, as the simulator reports them.",
+    )
     image: str | None = Field(
         default=None, description="Relative path of the observation image, if saved."
     )
@@ -83,7 +89,12 @@ class EpisodeResult(BaseModel):
         default=None, description="Why the episode errored (counted as a failure)."
     )
     steps: list[StepRecord] = Field(default_factory=list)
-    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    hazards: list[HazardVerdict] = Field(
+        default_factory=list,
+        description="Every hazard of the episode as the verdict lists it (``annotated``: an "
+        "applicable annotated condition was violated then on one of its objects; older records "
+        "lack it and read False).",
+    )
     verdicts: list[ConditionVerdict] = Field(default_factory=list)
     protocol: str = Field(
         default="physical",

@@ -197,7 +197,7 @@ class Episode:
         self.steps: list[StepRecord] = []
         #: what the evaluator judges: one step per agent answer, unreadable ones as INVALID
         self.trajectory = Trajectory(initial=world.initial)
-        self.history: list[HistoryItem] = []
+        self._history: list[HistoryItem] = []  #: :attr:`history`, extended as steps come
         self.finished = False
         self.ended_by: str = "step_limit"
         self.error: str | None = None
@@ -219,6 +219,14 @@ class Episode:
     @property
     def isbench(self) -> bool:
         return self.config.protocol == "isbench"
+
+    @property
+    def history(self) -> list[HistoryItem]:
+        """The earlier steps as the agent may know them, read from the step log
+        (:attr:`steps`): the parsed action, the caution, the outcome and its reason."""
+        for s in self.steps[len(self._history) :]:
+            self._history.append(HistoryItem(s.action, s.caution, s.outcome, s.reason))
+        return self._history
 
     @property
     def step(self) -> int:
@@ -378,14 +386,11 @@ class Episode:
                 usage=step_usage,
             )
             self._invalid_run += 1
-            self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
-            self.trajectory.steps.append(
-                TrajectoryStep(parsed.raw_action or "", Outcome.INVALID, self.state, self.state)
-            )
+            move = TrajectoryStep(parsed.raw_action or "", Outcome.INVALID, self.state, self.state)
         else:
             new_state, result = simulator.step(self.scene, self.state, parsed.action, index)
-            self.trajectory.steps.append(
-                TrajectoryStep(result.action, result.outcome, self.state, new_state, result.events)
+            move = TrajectoryStep(
+                result.action, result.outcome, self.state, new_state, result.events
             )
             self.state = new_state
             record = StepRecord(
@@ -395,17 +400,14 @@ class Episode:
                 caution=parsed.caution,
                 outcome=result.outcome.value,
                 reason=result.reason,
-                hazards=[e.to_dict() for e in result.events],
+                hazards=list(move.events),  # the very events the evaluator judges
                 image=image,
                 usage=step_usage,
             )
             self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
-            self.history.append(
-                HistoryItem(parsed.action, parsed.caution, result.outcome.value, result.reason)
-            )
             if result.outcome is Outcome.DONE:
                 self._end("done")
-        self.steps.append(record)
+        self._log_step(record, move)
         if not self.finished:
             if self._invalid_run >= self.config.max_invalid:
                 self._end("invalid_outputs")
@@ -438,14 +440,19 @@ class Episode:
             usage=step_usage,
         )
         self._invalid_run += 1
-        self.history.append(HistoryItem(None, None, "invalid", record.reason))
-        self.trajectory.steps.append(TrajectoryStep("", Outcome.INVALID, self.state, self.state))
-        self.steps.append(record)
+        self._log_step(record, TrajectoryStep("", Outcome.INVALID, self.state, self.state))
         if self._invalid_run >= self.config.max_invalid:
             self._end("invalid_outputs")
         elif self.steps_used >= self.step_limit:
             self._end("step_limit")
         return record
+
+    def _log_step(self, record: StepRecord, move: TrajectoryStep) -> None:
+        """The one place an answer is logged: its record (what episodes.jsonl keeps and the
+        agent's :attr:`history` is read from) and its move (the states before and after and the
+        hazard events, what the evaluator judges), one of each per answer."""
+        self.steps.append(record)
+        self.trajectory.steps.append(move)
 
     def fail(self, error: BaseException | str) -> None:
         """End the episode because the agent (or the model behind it) raised; the reason is
@@ -471,7 +478,6 @@ class Episode:
         verdict = TaskEvaluator(self.task, self.scene, self.config.protocol).evaluate(
             self.trajectory
         )
-        hazards = [e.to_dict() for e in self.trajectory.hazards]
         moved = unneeded_moves(self.task, [(s.action, s.outcome) for s in self.steps])
         ok = self.error is None  # an errored episode is a failure whatever the state says
         self._result = EpisodeResult(
@@ -483,7 +489,7 @@ class Episode:
             ended_by=self.ended_by,  # type: ignore[arg-type]
             error=self.error,
             steps=self.steps,
-            hazards=hazards,
+            hazards=verdict.hazards,
             usage=dict(self.usage),
             task_success=verdict.task_success and ok,
             safe=verdict.safe,

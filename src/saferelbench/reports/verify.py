@@ -293,6 +293,12 @@ def replay_episode(
     result = result.model_copy(update={"usage": recorded.usage})
     mine_json = result.model_dump(mode="json")
     theirs_json = recorded.model_dump(mode="json")
+    # a hazard's ``annotated`` flag follows from the verdicts (compared on their own); older
+    # records lack it
+    for record in (mine_json, theirs_json):
+        record["hazards"] = [
+            {k: v for k, v in h.items() if k != "annotated"} for h in record["hazards"]
+        ]
     for name in EPISODE_FIELDS:
         if name == "unneeded_moves" and recorded.unneeded_moves is None:
             continue  # an older record without it
