@@ -46,7 +46,9 @@ class RunCommand(BaseModel):
     """replay: plan file (one plan, or sample id -> plan); default: each task's golden plan."""
     judge: str | None = None
     """--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge."""
-    model_arg: Annotated[list[str] | None, Option(flags=("--model-arg", "-M"))] = None
+    model_arg: Annotated[
+        list[str] | None, Option(flags=("--model-arg", "-M"), metavar="KEY=VALUE")
+    ] = None
     """--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M."""
     out: Path | None = None
     """Run directory (default: runs/<agent>_<prompt>_<time>)."""
@@ -103,7 +105,7 @@ def _typer_parameter(p: Parameter, panel: str | None) -> inspect.Parameter:
     option = typer.Option(
         *_flags(p),
         help=_help(p),
-        metavar="" if p.is_flag else None,  # a flag takes no value (cli.main)
+        metavar="" if p.is_flag else p.metavar,  # a flag takes no value (cli.main)
         min=p.minimum,
         rich_help_panel=panel,
     )

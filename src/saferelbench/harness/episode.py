@@ -194,9 +194,10 @@ class Episode:
         self.state = world.initial
         self.step_limit = step_limit_for(task, config)
         self.object_names = list(task.objects)
-        self.steps: list[StepRecord] = []
-        #: what the evaluator judges: one step per agent answer, unreadable ones as INVALID
-        self.trajectory = Trajectory(initial=world.initial)
+        #: the step log: per answer its record and its move (see :meth:`_log_step`); the
+        #: records, the trajectory and the agent's history are read from it
+        self._log: list[tuple[StepRecord, TrajectoryStep]] = []
+        self._final_events: list[HazardEvent] = []  #: the end-of-episode hazards (result())
         self._history: list[HistoryItem] = []  #: :attr:`history`, extended as steps come
         self.finished = False
         self.ended_by: str = "step_limit"
@@ -221,25 +222,36 @@ class Episode:
         return self.config.protocol == "isbench"
 
     @property
+    def steps(self) -> list[StepRecord]:
+        """Each answer's record, as episodes.jsonl keeps it."""
+        return [record for record, _ in self._log]
+
+    @property
+    def trajectory(self) -> Trajectory:
+        """What the evaluator judges: each answer's move (unreadable ones as INVALID), with the
+        states before and after it, and the end-of-episode hazards once scored."""
+        return Trajectory(self.initial, [move for _, move in self._log], self._final_events)
+
+    @property
     def history(self) -> list[HistoryItem]:
         """The earlier steps as the agent may know them, read from the step log
         (:attr:`steps`): the parsed action, the caution, the outcome and its reason."""
-        for s in self.steps[len(self._history) :]:
+        for s, _ in self._log[len(self._history) :]:
             self._history.append(HistoryItem(s.action, s.caution, s.outcome, s.reason))
         return self._history
 
     @property
     def step(self) -> int:
         """1-based index of the answer about to be given (every recorded answer counts)."""
-        return len(self.steps) + 1
+        return len(self._log) + 1
 
     @property
     def steps_used(self) -> int:
         """Steps counted towards the limit: every answer, or under ``isbench`` only the valid
         actions (an invalid answer is no step there)."""
         if not self.isbench:
-            return len(self.steps)
-        return sum(1 for s in self.steps if s.outcome != "invalid")
+            return len(self._log)
+        return sum(1 for s, _ in self._log if s.outcome != "invalid")
 
     def prompt(self) -> Prompt:
         if self.phase == TIPS_PHASE:
@@ -451,8 +463,7 @@ class Episode:
         """The one place an answer is logged: its record (what episodes.jsonl keeps and the
         agent's :attr:`history` is read from) and its move (the states before and after and the
         hazard events, what the evaluator judges), one of each per answer."""
-        self.steps.append(record)
-        self.trajectory.steps.append(move)
+        self._log.append((record, move))
 
     def fail(self, error: BaseException | str) -> None:
         """End the episode because the agent (or the model behind it) raised; the reason is
@@ -474,7 +485,7 @@ class Episode:
         final_events: list[HazardEvent] = simulator.finish(
             self.scene, self.initial, self.state, len(self.steps) + 1
         )
-        self.trajectory.final_events = final_events
+        self._final_events = final_events
         verdict = TaskEvaluator(self.task, self.scene, self.config.protocol).evaluate(
             self.trajectory
         )

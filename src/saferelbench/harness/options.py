@@ -43,6 +43,8 @@ class Parameter:
     task: bool = True
     #: the lowest value the command line accepts (typer's ``min``), if any
     minimum: int | None = None
+    #: how help names the value (None: its type)
+    metavar: str | None = None
 
     @property
     def task_type(self) -> Any:
@@ -67,6 +69,7 @@ class Option:
     #: the lowest value the command line accepts (typer checks it; the configuration's own
     #: checks give their messages otherwise)
     minimum: int | None = None
+    metavar: str | None = None
     #: the parameters one composite field is offered as (its own name and type are then unused)
     expand: tuple[Parameter, ...] = ()
 
@@ -110,6 +113,7 @@ def parameters(model: type[BaseModel]) -> list[Parameter]:
                 cli=option.cli,
                 task=option.task,
                 minimum=option.minimum,
+                metavar=option.metavar,
             )
         )
     return found
