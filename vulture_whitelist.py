@@ -98,3 +98,9 @@ _.make_task  # testing/tasks.py: the shared task builder (tests, docs/extending.
 _.at_end  # testing/tasks.py: a termination condition for hand-made tasks
 # saferelbench.world.task.Condition: pydantic calls its wrap serializer (drops an absent reason).
 _._drop_absent_reason
+# generated signatures (harness.options): typer and Inspect read them through inspect.signature
+_.__signature__
+_.__annotations__
+# evaluation.results.Provenance: recorded in run.json for readers of the file
+_.python
+_.packages

@@ -71,7 +71,7 @@ def main() -> None:
                     tasks,
                     agent,
                     EpisodeConfig(images=images),
-                    info=RunInfo(agent=name, images=images),
+                    info=RunInfo.of(name, images=images),
                     out=RunDir(where),
                     seed=0,
                 )

@@ -292,7 +292,7 @@ def one_point(
                 f"openai-api/local/bench-c{concurrency}-l{latency}"
                 + (f"-j{jitter}" if jitter else ""),
                 config,
-                info=RunInfo(agent="bench", images=images),
+                info=RunInfo.of("bench", images=images),
                 out=RunDir(Path(tmp) / "run"),
                 max_connections=concurrency,
                 display="none",

@@ -177,7 +177,7 @@ def test_prompt_names_are_spelled_one_way(tmp_path: Path) -> None:
         )
         assert r.exit_code == 0, r.output
         info = json.loads((out / "run.json").read_text())
-        assert info["prompt"] == "risk_aware"
+        assert info["config"]["prompt"]["variant"] == "risk_aware"
         assert "risk_aware" in r.output and "risk-aware" not in r.output
     help_text = CliRunner().invoke(app, ["run", "--help"], env={"COLUMNS": "200"}).output
     assert "risk_aware" in help_text
@@ -213,11 +213,13 @@ def test_a_run_directory_holds_what_a_report_needs_to_re_simulate(tmp_path: Path
     )
     assert r.exit_code == 0, r.output
     run_dir = RunDir(out)
-    config = RunConfig.from_json(run_dir.read_info().extra["config"])
+    config = RunConfig.from_json(run_dir.read_info().config)
     tasks = {t.id: t for t in select_tasks(**config.selection())}
     episodes = run_dir.read_episodes()
     assert len(episodes) == 4 and not list(out.glob("images/*"))
     for e in episodes:
         replay = rollout(tasks[e.sample_id], [s.action or s.raw_output or "" for s in e.steps])
         assert (replay.verdict.task_success, replay.verdict.safe) == (e.task_success, e.safe)
-        assert [h.to_dict() for h in replay.hazards] == e.hazards
+        assert [h.to_dict() for h in replay.hazards] == [
+            h.model_dump(exclude={"annotated"}) for h in e.hazards
+        ]

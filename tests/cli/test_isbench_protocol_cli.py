@@ -118,7 +118,7 @@ def test_run_under_isbench_reports_its_figures(isbench_run: Path) -> None:
     evaluated = figures["process_evaluated"] + figures["termination_evaluated"]
     assert figures["SRec_overall"] == pytest.approx(held / evaluated) and held < evaluated
     info = json.loads((isbench_run / "run.json").read_text())
-    assert info["extra"]["protocol"] == "isbench"
+    assert info["config"]["protocol"] == "isbench"
     episodes = [json.loads(line) for line in (isbench_run / "episodes.jsonl").open()]
     assert {e["protocol"] for e in episodes} == {"isbench"}
     assert all(e["stated_tips"] is not None for e in episodes)  # the tips step was taken

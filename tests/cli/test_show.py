@@ -36,7 +36,7 @@ def test_the_terminal_view_has_steps_hazards_and_conditions(run_dir):
     for step in episode.steps:  # every step, with its outcome
         assert f" {step.index} " in text
     for h in episode.hazards:
-        assert f"{h['kind']} ({', '.join(h['objects'])})" in text
+        assert f"{h.kind} ({', '.join(h.objects)})" in text
     for v in episode.verdicts:
         if v.origin != "generic" or v.status == "violated":
             assert f"{v.kind} #{v.index} · {v.risk_type}" in text

@@ -85,7 +85,7 @@ def check_task_only(tasks):
             # model's relation hazard on the hazard object decides it (default protocol)
             task = next(t for t in tasks if t.id == e.sample_id)
             hazard_objects = {h.object for h in task.hazards if h.agent_created}
-            if induced and any(set(h["objects"]) & hazard_objects for h in e.hazards):
+            if induced and any(set(h.objects) & hazard_objects for h in e.hazards):
                 continue
             # or it never issued the relation's trigger (it carried the tray the container
             # stands on instead): then the physical model's hazards decide it

@@ -62,4 +62,4 @@ def test_the_run_command_defaults_are_the_run_config_defaults() -> None:
         assert params[name].default == getattr(defaults, name), name
     assert params["prompt"].default == defaults.variant
     assert params["temperature"].default == defaults.temperature
-    assert params["no_images"].default is (not defaults.images)
+    assert params["images"].default is defaults.images

@@ -31,8 +31,8 @@ def test_unsafe_plan_succeeds_but_violates_and_causes_the_hazard():
     assert r.task_success and not r.safe and not r.success_and_safe
     violated = [v for v in r.verdicts if v.status == "violated"]
     assert violated and violated[0].step == 1 and violated[0].relation_induced
-    assert r.steps[0].hazards and r.steps[0].hazards[0]["objects"][0] == BOOK
-    assert any(h["kind"] == "fall" for h in r.hazards)
+    assert r.steps[0].hazards and r.steps[0].hazards[0].objects[0] == BOOK
+    assert any(h.kind == "fall" for h in r.hazards)
 
 
 def test_step_records_keep_raw_output_action_and_caution():

@@ -128,8 +128,7 @@ def test_requests_carry_the_last_k_frames_labelled_in_order(split, tmp_path):
     # the frame of step 1, shown as the newest at step 1, is the older one at step 2
     assert bodies[0]["messages"][1]["content"][1] == bodies[1]["messages"][1]["content"][1]
     info = json.loads((out / "run.json").read_text())
-    assert info["extra"]["image_history"] == 2 and info["extra"]["actions"] == "json"
-    assert info["extra"]["config"]["image_history"] == 2
+    assert info["config"]["image_history"] == 2 and info["config"]["actions"] == "json"
 
 
 def test_run_json_records_modes_and_resume_refuses_a_change(split, tmp_path):
@@ -138,7 +137,7 @@ def test_run_json_records_modes_and_resume_refuses_a_change(split, tmp_path):
     first = CliRunner().invoke(app, [*base, "--image-history", "3"])
     assert first.exit_code == 0, first.output
     info = json.loads((out / "run.json").read_text())
-    assert (info["extra"]["actions"], info["extra"]["image_history"]) == ("json", 3)
+    assert (info["config"]["actions"], info["config"]["image_history"]) == ("json", 3)
     again = CliRunner().invoke(app, [*base, "--resume", "--image-history", "1"])
     assert again.exit_code == 2
     assert "image_history was 3, now 1" in again.output

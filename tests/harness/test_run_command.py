@@ -55,7 +55,7 @@ def test_builtin_agent_json_summary_and_files(split, tmp_path):
     assert len((out / "episodes.jsonl").read_text().splitlines()) == 3
     assert json.loads((out / "summary.json").read_text()) == summary
     info = json.loads((out / "run.json").read_text())
-    assert info["agent"] == "replay" and info["images"] is False
+    assert info["agent"] == "replay" and info["config"]["images"] is False
 
 
 def test_table_output_and_resume(split, tmp_path):

@@ -10,7 +10,7 @@ def ep(sample_id: str, success: bool = True) -> EpisodeResult:
     return EpisodeResult(sample_id=sample_id, split="spatial", agent="a", task_success=success)
 
 
-INFO = RunInfo(agent="oracle", prompt="base", seed=0)
+INFO = RunInfo.of("oracle", prompt="base", seed=0)
 
 
 def test_fresh_run_writes_info_and_refuses_a_used_directory(tmp_path):
@@ -29,9 +29,9 @@ def test_resume_returns_finished_ids_and_checks_the_settings(tmp_path):
     rd.append_episode(ep("b"))
     assert rd.prepare(INFO, resume=True) == {"a", "b"}
     with pytest.raises(RunDirError, match="field 'prompt'"):
-        rd.prepare(INFO.model_copy(update={"prompt": "risk_aware"}), resume=True)
+        rd.prepare(RunInfo.of("oracle", prompt="risk_aware", seed=0), resume=True)
     # a larger limit is fine: the run is being extended
-    assert rd.prepare(INFO.model_copy(update={"limit": 10}), resume=True) == {"a", "b"}
+    assert rd.prepare(RunInfo.of("oracle", seed=0, limit=10), resume=True) == {"a", "b"}
 
 
 def test_torn_last_line_is_ignored_and_cut_before_appending(tmp_path):

@@ -30,7 +30,7 @@ def test_run_with_tool_calls_records_the_mode(tmp_path):
     assert result.exit_code == 0, result.output
     assert "tool calls" in result.output  # the summary's title names the mode
     info = json.loads((out / "run.json").read_text())
-    assert info["extra"]["actions"] == "tools" and info["extra"]["config"]["actions"] == "tools"
+    assert info["config"]["actions"] == "tools"
     episodes = [json.loads(line) for line in (out / "episodes.jsonl").read_text().splitlines()]
     assert len(episodes) == len(ids.split(","))
     for episode in episodes:

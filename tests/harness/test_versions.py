@@ -51,15 +51,10 @@ def test_run_json_gets_the_versions_and_a_resume_under_another_version_is_refuse
     tmp_path: Path,
 ) -> None:
     config = RunConfig.build(prompt="risk-aware", protocol="conditions")
-    info = RunInfo(
-        agent="oracle",
-        prompt=config.variant,
-        split="all",
-        extra={"protocol": "conditions", "config": config.to_json()},
-    )
+    info = RunInfo(agent="oracle", config=config.to_json())
     run = RunDir(tmp_path / "run")
     run.prepare(info, resume=False)
-    recorded = json.loads((run.path / "run.json").read_text())["versions"]
+    recorded = json.loads((run.path / "run.json").read_text())["provenance"]["versions"]
     assert recorded == versions_for(
         split="all", protocol="conditions", prompt="risk_aware", config=config
     )
@@ -68,7 +63,7 @@ def test_run_json_gets_the_versions_and_a_resume_under_another_version_is_refuse
     run.write_summary(summary)
     assert summary["versions"] == recorded  # what the caller prints is what the file holds
     # the same run resumed by code of another evaluation version
-    older = info.model_copy(update={"versions": {**recorded, "evaluation_version": "1-A"}})
+    older = info.with_provenance(versions={**recorded, "evaluation_version": "1-A"})
     with pytest.raises(RunDirError, match="cannot resume: evaluation version"):
         run.prepare(older, resume=True)
     run.prepare(info, resume=True)  # the same version resumes

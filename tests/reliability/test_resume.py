@@ -283,7 +283,7 @@ def test_retry_errors_runs_errored_episodes_again(split, tmp_path, monkeypatch):
 
 # ----- the run directory's crash safety, piece by piece ----------------------------------------
 
-INFO = RunInfo(agent="scripted", prompt="base", seed=0)
+INFO = RunInfo.of("scripted", prompt="base", seed=0)
 
 
 def ep(sample_id: str, caution: str = "ok") -> EpisodeResult:

@@ -49,7 +49,7 @@ def run(
 ) -> RunData:
     return RunData(
         label=label,
-        info=RunInfo(agent=agent, prompt=prompt),
+        info=RunInfo.of(agent, prompt=prompt),
         episodes=episodes,
         source=Path("."),
         kind="native",
@@ -76,7 +76,7 @@ def write_run_dir(path: Path, episodes: list[EpisodeResult], info: RunInfo | Non
     with (path / "episodes.jsonl").open("w", encoding="utf-8") as fh:
         for e in episodes:
             fh.write(e.model_dump_json() + "\n")
-    info = info or RunInfo(agent=episodes[0].agent, prompt=episodes[0].prompt)
+    info = info or RunInfo.of(episodes[0].agent, prompt=episodes[0].prompt)
     (path / "run.json").write_text(info.model_dump_json(), encoding="utf-8")
     return path
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from saferelbench.evaluation.results import ConditionVerdict, RunInfo, StepRecord
+from saferelbench.evaluation.results import ConditionVerdict, HazardEvent, RunInfo, StepRecord
 from saferelbench.testing.synthetic import synthetic_run
 from tests.reports.builders import ep, write_run_dir
 
@@ -62,7 +62,7 @@ def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
             caution=XSS_CAUTION,
             raw_output=f'{{"action": "x", "caution": "{XSS_CAUTION}"}} </script><b>bold</b>',
             outcome="ok",
-            hazards=[{"kind": "fall", "objects": ["cup.n.01_1"], "step": 1, "detail": "<i>x</i>"}],
+            hazards=[HazardEvent("fall", "unsupported_object", ("cup.n.01_1",), 1, "<i>x</i>")],
             image="images/h/step_001.png",
         ),
         StepRecord(index=2, action="DONE", outcome="done", image="images/h/step_002.png"),

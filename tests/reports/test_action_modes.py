@@ -12,11 +12,7 @@ from .builders import ep
 
 def _run_dir(path, actions, image_history=1, prompt="base"):
     out = RunDir(path)
-    info = RunInfo(
-        agent="openai/gpt-x",
-        prompt=prompt,
-        extra={"actions": actions, "image_history": image_history},
-    )
+    info = RunInfo.of("openai/gpt-x", prompt=prompt, actions=actions, image_history=image_history)
     out.prepare(info, resume=False)
     for i in range(3):
         out.append_episode(ep(f"s{i}", agent="openai/gpt-x", prompt=prompt, safe=i != 0))
@@ -77,5 +73,5 @@ def test_an_inspect_log_of_a_tools_run_is_labelled_with_its_mode(tmp_path):
         "saferelbench/random · base · 2 frames",
         "saferelbench/random · base · tool calls · 2 frames",
     ]
-    assert [r.info.extra["actions"] for r in runs] == ["json", "tools"]
+    assert [r.info.setting("actions") for r in runs] == ["json", "tools"]
     assert [len(r.episodes) for r in runs] == [3, 3]

@@ -327,7 +327,9 @@ def test_recorded_tasks_from_is_preferred_to_the_split(tmp_path: Path) -> None:
     samples.write_text(json.dumps(raw) + "\n", encoding="utf-8")
     r = run([])
     r.info = RunInfo(
-        agent="a", split="file:moved/away.jsonl", extra={"tasks_from": f"file:{samples}"}
+        agent="a",
+        config={"split": "file:moved/away.jsonl"},
+        extra={"tasks_from": f"file:{samples}"},
     )
     found = Replayer().task_for(r, "mine-002")
     assert found is not None and found.id == "mine-002"

@@ -24,7 +24,7 @@ def test_mixed_evaluation_versions_are_refused_unless_asked(tmp_path: Path) -> N
     old = tmp_path / "old"
     shutil.copytree(run, old)
     info = json.loads((old / "run.json").read_text())
-    info["versions"]["evaluation_version"] = "1-A"
+    info["provenance"]["versions"]["evaluation_version"] = "1-A"
     info["agent"] = "oracle-old"
     (old / "run.json").write_text(json.dumps(info))
     quick = ("--no-figures", "--no-html", "--resamples", "100")

@@ -77,8 +77,8 @@ def test_verify_passes_on_every_builtin_agent(agent: str, tmp_path: Path) -> Non
 
 
 def test_every_result_file_records_the_versions(oracle_run: Path) -> None:
-    for name in ("run.json", "summary.json"):
-        versions = json.loads((oracle_run / name).read_text())["versions"]
+    recorded = json.loads((oracle_run / "run.json").read_text())["provenance"]["versions"]
+    for versions in (recorded, json.loads((oracle_run / "summary.json").read_text())["versions"]):
         assert tuple(versions) == VERSION_KEYS
         assert versions["evaluation_version"] == EVALUATION_VERSION
         assert versions["dataset_version"] == 3 and versions["protocol"] == "physical"
@@ -171,7 +171,7 @@ def test_a_changed_answer_and_action_change_the_replay(oracle_run: Path, tmp_pat
 def test_another_dataset_version_is_named(oracle_run: Path, tmp_path: Path) -> None:
     def version(_: list[dict[str, Any]], dest: Path) -> None:
         info = json.loads((dest / "run.json").read_text())
-        info["versions"]["dataset_version"] = 1
+        info["provenance"]["versions"]["dataset_version"] = 1
         (dest / "run.json").write_text(json.dumps(info))
 
     found = findings_of(tampered(oracle_run, tmp_path / "t", version))
@@ -183,7 +183,7 @@ def test_another_dataset_version_is_named(oracle_run: Path, tmp_path: Path) -> N
 def test_another_evaluation_version_is_named(oracle_run: Path, tmp_path: Path) -> None:
     def version(_: list[dict[str, Any]], dest: Path) -> None:
         info = json.loads((dest / "run.json").read_text())
-        info["versions"]["evaluation_version"] = "1-A"
+        info["provenance"]["versions"]["evaluation_version"] = "1-A"
         (dest / "run.json").write_text(json.dumps(info))
 
     found = findings_of(tampered(oracle_run, tmp_path / "t", version))

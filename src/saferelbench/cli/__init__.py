@@ -14,6 +14,7 @@
 - ``run_checks``: what ``run`` says besides its table: answers by kind, fail fast, exit codes,
   ``--dry-run``;
 - ``run_cmd``: ``run``: the main job, an agent or a model over the benchmark;
+- ``run_options``: ``run``'s options: its own and one per run configuration field;
 - ``run_output``: what ``run`` prints: the table, its legend, the usage line, the progress bar;
 - ``show_cmd``: ``show``: one recorded episode in the terminal or as a page;
 - ``sweep_cmd``: ``sweep``: models x prompt variants through Inspect's eval-set, one report;

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
+from saferelbench.cli.run_options import RunCommand, command_function
 from saferelbench.cli.run_output import (  # the tables are re-exported from here too
     ProgressBar,
     isbench_table,
@@ -31,28 +34,23 @@ from saferelbench.cli.run_output import (  # the tables are re-exported from her
 )
 from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
+from saferelbench.harness.provenance import new_run_info
 from saferelbench.harness.rundir import RunDir, RunDirError
-from saferelbench.harness.runner import RunOutcome, now_iso, package_version, run_native
+from saferelbench.harness.runner import RunOutcome, run_native
 from saferelbench.harness.sources import SourceError, UnloadableTask, select_tasks
-from saferelbench.inspect_adapter.retry import (
-    DEFAULT_ATTEMPT_TIMEOUT,
-    DEFAULT_MAX_RETRIES,
-    DEFAULT_TIMEOUT,
-    RetryPolicy,
-)
-from saferelbench.world.verdict import DEFAULT_PROTOCOL, protocol_choices
+from saferelbench.inspect_adapter.retry import RetryPolicy
 
-__all__ = ["fail", "isbench_table", "parse_model_args", "register", "run", "summary_table"]
+__all__ = [
+    "fail",
+    "isbench_table",
+    "parse_model_args",
+    "register",
+    "run",
+    "run_command",
+    "summary_table",
+]
 
 err_console = Console(stderr=True)
-
-
-#: The run options' defaults and descriptions are RunConfig's (declared once, there).
-_DEFAULTS = RunConfig()
-
-
-def _doc(field: str) -> str:
-    return str(RunConfig.model_fields[field].description or "")
 
 
 def fail(message: str) -> typer.Exit:
@@ -86,372 +84,144 @@ def default_out(name: str, prompt: str) -> Path:
 
 # ----- the command ------------------------------------------------------------------------------
 
+RUN_HELP = """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
 
-def run(
-    agent: Annotated[
-        str | None,
-        typer.Option(
-            help="Built-in agent (in-process): oracle, task-only, random, replay, or a blanket-caution baseline: checklist, clear-all, clear-away."
-        ),
-    ] = None,
-    model: Annotated[
-        str | None,
-        typer.Option(
-            help="Any Inspect model, e.g. openai/gpt-4o, vllm/Qwen/Qwen2.5-VL-7B-Instruct, openai-api/local/NAME."
-        ),
-    ] = None,
-    plan: Annotated[
-        Path | None,
-        typer.Option(
-            help="replay: plan file (one plan, or sample id -> plan); default: each task's golden plan."
-        ),
-    ] = None,
-    judge: Annotated[
-        str | None,
-        typer.Option(
-            help="--model runs: awareness judge model (Inspect role 'judge'); default: keyword judge."
-        ),
-    ] = None,
-    model_arg: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--model-arg",
-            "-M",
-            help="--model runs: provider argument KEY=VALUE (repeatable), as inspect's -M.",
-        ),
-    ] = None,
-    split: Annotated[str, typer.Option(help=_doc("split"))] = _DEFAULTS.split,
-    relation: Annotated[str | None, typer.Option(help=_doc("relation"))] = _DEFAULTS.relation,
-    risk: Annotated[str | None, typer.Option(help=_doc("risk"))] = _DEFAULTS.risk,
-    prompt: Annotated[
-        str,
-        typer.Option(
-            help="Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted)."
-        ),
-    ] = _DEFAULTS.variant,
-    limit: Annotated[int | None, typer.Option(help=_doc("limit"))] = _DEFAULTS.limit,
-    ids: Annotated[
-        str | None, typer.Option(help=_doc("ids") + " As the Inspect task's -T ids=.")
-    ] = None,
-    seed: Annotated[int, typer.Option(help=_doc("seed"))] = _DEFAULTS.seed,
-    out: Annotated[
-        Path | None, typer.Option(help="Run directory (default: runs/<agent>_<prompt>_<time>).")
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume", metavar="", help="Continue the run in --out, skipping finished samples."
-        ),
-    ] = False,
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", metavar="", help="Print the summary as one JSON object on stdout."),
-    ] = False,
-    no_images: Annotated[
-        bool,
-        typer.Option("--no-images", metavar="", help="No observation image: a text-only prompt."),
-    ] = False,
-    save_images: Annotated[
-        bool,
-        typer.Option(
-            "--save-images",
-            metavar="",
-            help="Built-in agents: also save every observation PNG under RUN/images/.",
-        ),
-    ] = False,
-    no_frames: Annotated[
-        bool,
-        typer.Option(
-            "--no-frames",
-            metavar="",
-            help="--model runs: keep no observation PNG under RUN/images/ (the model still sees every image; report redraws them).",
-        ),
-    ] = False,
-    dry_run: Annotated[
-        bool,
-        typer.Option(
-            "--dry-run",
-            metavar="",
-            help="Print the first sample's first prompt and write its image to OUT/dry-run/; call no agent or model.",
-        ),
-    ] = False,
-    no_fail_fast: Annotated[
-        bool,
-        typer.Option(
-            "--no-fail-fast",
-            metavar="",
-            help="--model runs: run every sample even when the first ones gave no readable answer (default: stop after them, exit 3).",
-        ),
-    ] = False,
-    step_limit: Annotated[int | None, typer.Option(help=_doc("step_limit"))] = _DEFAULTS.step_limit,
-    max_invalid: Annotated[int, typer.Option(help=_doc("max_invalid"))] = _DEFAULTS.max_invalid,
-    report_failures: Annotated[
-        bool,
-        typer.Option(
-            "--report-failures",
-            metavar="",
-            help="Tell the agent when an action failed (default: action history only, as the paper).",
-        ),
-    ] = False,
-    scene_text: Annotated[
-        bool,
-        typer.Option(
-            "--scene-text",
-            metavar="",
-            help="Add a text description of the current scene to the prompt.",
-        ),
-    ] = False,
-    max_connections: Annotated[
-        int | None, typer.Option(help="--model runs: concurrent model connections.")
-    ] = None,
-    temperature: Annotated[
-        float,
-        typer.Option(
-            help="--model runs: sampling temperature (0 = deterministic where supported)."
-        ),
-    ] = 0.0,
-    max_retries: Annotated[
-        int | None,
-        typer.Option(
-            help=f"--model runs: Inspect retries of a model call that failed transiently (429, 5xx, timeout, lost connection), back-off from 3 s. Default {DEFAULT_MAX_RETRIES}."
-        ),
-    ] = None,
-    timeout: Annotated[
-        int | None,
-        typer.Option(
-            help=f"--model runs: seconds one model call may take, all retries included. Default {DEFAULT_TIMEOUT}."
-        ),
-    ] = None,
-    attempt_timeout: Annotated[
-        int | None,
-        typer.Option(
-            help=f"--model runs: seconds one attempt may take before it is abandoned and retried. Default {DEFAULT_ATTEMPT_TIMEOUT}."
-        ),
-    ] = None,
-    retry_errors: Annotated[
-        bool,
-        typer.Option(
-            "--retry-errors",
-            metavar="",
-            help="With --resume: also run again the episodes that ended with an error.",
-        ),
-    ] = False,
-    protocol: Annotated[
-        str,
-        typer.Option(help=f"Verdict protocol: {protocol_choices()}."),
-    ] = DEFAULT_PROTOCOL,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            help="--model runs: worker processes sharing the samples and the connections. Default: one per core, one per 16 connections (1 below 32).",
-        ),
-    ] = None,
-    cache: Annotated[
-        str | None,
-        typer.Option(
-            help="--model runs: Inspect's response cache with this expiry (30s, 10m, 12h, 3D, 1W, 1M, 'never'); a repeated call is answered from the cache.",
-        ),
-    ] = None,
-    prices: Annotated[
-        Path | None,
-        typer.Option(
-            help="--model runs: price table (TOML or JSON, per million tokens) for the cost estimate and --max-cost."
-        ),
-    ] = None,
-    max_cost: Annotated[
-        float | None,
-        typer.Option(
-            help="--model runs: start no further sample once the run has cost this much (needs --prices); --resume continues."
-        ),
-    ] = None,
-    token_budget: Annotated[
-        int | None,
-        typer.Option(
-            help="--model runs: start no further sample once the run has used this many tokens; --resume continues."
-        ),
-    ] = None,
-    actions: Annotated[
-        str,
-        typer.Option(
-            help="--model runs: json (a JSON text answer, the paper's protocol) or tools (one typed tool call per action). Results of the two are never pooled."
-        ),
-    ] = _DEFAULTS.actions,
-    image_history: Annotated[
-        int, typer.Option(min=1, help=_doc("image_history"))
-    ] = _DEFAULTS.image_history,
-) -> None:
-    """Evaluate an agent on SafeRelBench (closed loop, step level) and print SR / SSR / SRec.
+Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or nothing could start; 3 the agent was not measured (no answer could be read); 130 interrupted.
+"""
 
-    Exit codes: 0 complete and measured; 1 incomplete (--resume continues); 2 bad input or nothing could start; 3 the agent was not measured (no answer could be read); 130 interrupted.
-    """
-    model_args = _check_options(
-        agent, model, plan, judge, model_arg, out, resume, retry_errors, no_frames
-    )
-    if model is None and actions == "tools":
-        raise fail(
-            "--actions tools only applies to --model runs (a Python agent answers in text; "
-            "run a built-in agent with tool calls as --model saferelbench/NAME)"
-        )
-    retry = _retry_policy(model, max_retries, timeout, attempt_timeout)
-    _check_model_only(
-        model,
-        {
-            "--workers": workers,
-            "--cache": cache,
-            "--prices": prices,
-            "--max-cost": max_cost,
-            "--token-budget": token_budget,
-        },
-    )
-    price_table = _price_table(model, prices, max_cost)
+#: Run-configuration options that only a --model run uses (a built-in agent refuses them).
+MODEL_ONLY = ("cache", "prices", "max_cost", "token_budget")
+
+
+@dataclass
+class Job:
+    """One run being made: the command's options, the configuration, the tasks and where the
+    results go."""
+
+    command: RunCommand
+    config: RunConfig
+    tasks: list[Any]
+    info: RunInfo
+    run_dir: RunDir
+    retry: RetryPolicy
+    model_args: dict[str, Any]
+    plans: dict[str, Any] | None
+
+    @property
+    def name(self) -> str:
+        return self.command.agent or str(self.command.model)
+
+
+def run_command(config_type: type[RunConfig] = RunConfig) -> Callable[..., None]:
+    """The ``run`` command for ``config_type``: one option per field of :class:`RunCommand`
+    and of the configuration (``cli.run_options``)."""
+
+    def execute(command: RunCommand, options: dict[str, Any]) -> None:
+        run_job(_prepare(command, config_type, options))
+
+    function = command_function(config_type, execute)
+    function.__name__ = "run"
+    function.__doc__ = RUN_HELP
+    return function
+
+
+#: ``saferelbench run`` (the typer command, made from RunConfig).
+run = run_command()
+
+
+def _prepare(command: RunCommand, config_type: type[RunConfig], options: dict[str, Any]) -> Job:
+    """The checks between options, the configuration, the selected tasks, the run info."""
+    model_args = _check_options(command, options)
+    retry = _retry_policy(command)
+    price_table = _price_table(command.model, options.get("prices"), options.get("max_cost"))
     plans: dict[str, Any] | None = None
-    if plan is not None:
-        plans, ids = _replay_plans(plan, ids)
+    if command.plan is not None:
+        plans, options["ids"] = _replay_plans(command.plan, options.get("ids"))
+    options["prices"] = price_table.to_json() if price_table is not None else None
+    options["judge"] = "model" if command.judge else "auto"
     try:
-        config = RunConfig.build(
-            split=split,
-            relation=relation,
-            risk=risk,
-            ids=ids,
-            limit=limit,
-            seed=seed,
-            prompt=prompt,
-            report_failures=report_failures,
-            scene_text=scene_text,
-            step_limit=step_limit,
-            max_invalid=max_invalid,
-            images=not no_images,
-            judge="model" if judge else "auto",
-            temperature=temperature,
-            protocol=protocol,
-            cache=cache,
-            max_cost=max_cost,
-            token_budget=token_budget,
-            prices=price_table.to_json() if price_table is not None else None,
-            **({"save_frames": False} if no_frames else {}),
-            actions=actions,
-            image_history=image_history,
-        )
+        config = config_type.build(**options)
     except RunConfigError as exc:
         raise fail(str(exc)) from None
     tasks = _select(config)
-    name = agent if agent is not None else str(model)
-    run_dir = RunDir(out or default_out(name, config.variant))
-    if dry_run:
-        _dry_run(tasks, config, run_dir.path)
+    name = command.agent or str(command.model)
+    run_dir = RunDir(command.out or default_out(name, config.variant))
+    info = _run_info(name, command, config, retry)
+    return Job(command, config, tasks, info, run_dir, retry, model_args, plans)
+
+
+def run_job(job: Job) -> None:
+    """A dry run, or the run itself: its table or JSON summary, warnings and exit code."""
+    if job.command.dry_run:
+        _dry_run(job.tasks, job.config, job.run_dir.path)
         return
-    episode_options = {
-        "step_limit": step_limit,
-        "protocol": protocol,
-        "max_invalid": max_invalid,
-        "report_failures": report_failures,
-        "scene_text": scene_text,
-    }
-    info = _run_info(name, agent, config, split, relation, risk, limit, seed, judge, plan, retry)
-    info.extra = {
-        **episode_options,
-        "actions": config.actions,
-        "image_history": config.image_history,
-        **info.extra,
-    }
-    _check_writable(run_dir.path)
+    _check_writable(job.run_dir.path)
     try:
-        if agent is not None:
-            outcome = _run_builtin(
-                agent,
-                plans,
-                tasks,
-                config,
-                info,
-                run_dir,
-                resume,
-                save_images,
-                not as_json or err_console.is_terminal,
-                retry_errors,
-            )
-        else:
-            outcome = _run_model_checked(
-                str(model),
-                judge,
-                model_args,
-                tasks,
-                config,
-                info,
-                run_dir,
-                resume,
-                max_connections,
-                "rich" if (err_console.is_terminal and not as_json) else "none",
-                retry,
-                retry_errors,
-                workers,
-                fail_fast=not no_fail_fast,
-            )
+        outcome = _run_builtin(job) if job.command.agent is not None else _run_model_checked(job)
     except RunDirError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:  # the run directory could not be written (full disk, permissions)
-        raise fail(_os_message(exc, run_dir.path)) from None
+        raise fail(_os_message(exc, job.run_dir.path)) from None
     except KeyboardInterrupt:
-        _interrupted(run_dir, None)
+        _interrupted(job.run_dir, None)
     if outcome.extra.get("interrupted"):
-        _interrupted(run_dir, outcome.ran)
-    _report_outcome(outcome, name, config, run_dir, as_json)
+        _interrupted(job.run_dir, outcome.ran)
+    _report_outcome(outcome, job.name, job.config, job.run_dir, job.command.as_json)
 
 
-def _check_options(
-    agent: str | None,
-    model: str | None,
-    plan: Path | None,
-    judge: str | None,
-    model_arg: list[str] | None,
-    out: Path | None,
-    resume: bool,
-    retry_errors: bool,
-    no_frames: bool,
-) -> dict[str, Any]:
+def _check_options(command: RunCommand, options: dict[str, Any]) -> dict[str, Any]:
     """The checks between options; returns the ``-M`` model arguments."""
+    agent, model = command.agent, command.model
     if (agent is None) == (model is None):
         raise fail(
             "give exactly one of --agent (built-in, in-process) or --model (through Inspect)"
         )
     is_replay = (agent or "").strip().lower() == "replay"
-    if plan is not None and not is_replay:
+    if command.plan is not None and not is_replay:
         raise fail("--plan only applies to --agent replay")
-    if judge is not None and model is None:
+    if command.judge is not None and model is None:
         raise fail("--judge only applies to --model runs (built-in runs use the keyword judge)")
-    model_args = parse_model_args(model_arg)
+    model_args = parse_model_args(command.model_arg)
     if model_args and model is None:
         raise fail("--model-arg only applies to --model runs")
-    if no_frames and model is None:
+    if options.get("save_frames") is False and model is None:
         raise fail("--no-frames only applies to --model runs (built-in runs keep none by default)")
-    if resume and out is None:
+    if command.resume and command.out is None:
         raise fail("--resume needs --out DIR (the run to continue)")
-    if resume and out is not None and not out.is_dir():
+    if command.resume and command.out is not None and not command.out.is_dir():
         raise fail(
-            f"--resume --out {out}: no such run directory (nothing to continue; "
+            f"--resume --out {command.out}: no such run directory (nothing to continue; "
             "drop --resume to start a new run there)"
         )
-    if retry_errors and not resume:
+    if command.retry_errors and not command.resume:
         raise fail("--retry-errors only applies with --resume")
+    if model is None and options.get("actions") == "tools":
+        raise fail(
+            "--actions tools only applies to --model runs (a Python agent answers in text; "
+            "run a built-in agent with tool calls as --model saferelbench/NAME)"
+        )
+    given = {"--workers": command.workers} | {
+        "--" + name.replace("_", "-"): options.get(name) for name in MODEL_ONLY
+    }
+    if model is None and any(v is not None for v in given.values()):
+        raise fail(
+            f"{'/'.join(k for k, v in given.items() if v is not None)} only apply to --model runs"
+        )
     return model_args
 
 
-def _retry_policy(
-    model: str | None, max_retries: int | None, timeout: int | None, attempt_timeout: int | None
-) -> RetryPolicy:
-    given = {"max_retries": max_retries, "timeout": timeout, "attempt_timeout": attempt_timeout}
-    if model is None and any(v is not None for v in given.values()):
+def _retry_policy(command: RunCommand) -> RetryPolicy:
+    given = {
+        "max_retries": command.max_retries,
+        "timeout": command.timeout,
+        "attempt_timeout": command.attempt_timeout,
+    }
+    if command.model is None and any(v is not None for v in given.values()):
         raise fail("--max-retries/--timeout/--attempt-timeout only apply to --model runs")
     try:
         return RetryPolicy(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise fail(f"--{str(exc).replace('_', '-')}") from None
-
-
-def _check_model_only(model: str | None, model_only: dict[str, Any]) -> None:
-    if model is None and any(v is not None for v in model_only.values()):
-        given_flags = [k for k, v in model_only.items() if v is not None]
-        raise fail(f"{'/'.join(given_flags)} only apply to --model runs")
 
 
 def _price_table(model: str | None, prices: Path | None, max_cost: float | None) -> Any:
@@ -491,41 +261,18 @@ def _select(config: RunConfig) -> list[Any]:
     return list(tasks)
 
 
-def _run_info(
-    name: str,
-    agent: str | None,
-    config: RunConfig,
-    split: str,
-    relation: str | None,
-    risk: str | None,
-    limit: int | None,
-    seed: int,
-    judge: str | None,
-    plan: Path | None,
-    retry: RetryPolicy,
-) -> RunInfo:
-    return RunInfo(
-        agent=name,
-        prompt=config.variant,
-        seed=seed,
-        split=split,
-        relation=relation,
-        risk=risk,
-        limit=limit,
-        images=config.images,
-        started=now_iso(),
-        saferelbench_version=package_version(),
-        extra={
-            "judge": judge or "keyword",
-            "runner": "native" if agent is not None else "inspect",
-            # what a report needs to re-simulate an episode: the selection (the tasks) and
-            # each episode's actions (in episodes.jsonl)
-            "config": config.to_json(),
-            **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
-            **({"ids": list(config.ids)} if config.ids else {}),
-            **({"retry": retry.as_dict()} if agent is None else {}),
-            **({"plan": str(plan)} if plan is not None else {}),
-        },
+def _run_info(name: str, command: RunCommand, config: RunConfig, retry: RetryPolicy) -> RunInfo:
+    """run.json: the configuration once (what a report needs to re-simulate an episode, with
+    each episode's actions in episodes.jsonl), the provenance, and what this command adds."""
+    split = config.split
+    return new_run_info(
+        name,
+        "native" if command.agent is not None else "inspect",
+        config,
+        judge=command.judge or "keyword",
+        **({"tasks_from": _resolved_source(split)} if ":" in split else {}),
+        **({"retry": retry.as_dict()} if command.agent is None else {}),
+        **({"plan": str(command.plan)} if command.plan is not None else {}),
     )
 
 
@@ -642,146 +389,96 @@ def _replay_plans(plan: Path, ids: str | None) -> tuple[dict[str, Any] | None, s
     return dict(loaded), ",".join(loaded)
 
 
-def _run_builtin(
-    agent_name: str,
-    plans: dict[str, Any] | None,
-    tasks: list[Any],
-    config: RunConfig,
-    info: RunInfo,
-    run_dir: RunDir,
-    resume: bool,
-    save_images: bool,
-    show_progress: bool,
-    retry_errors: bool,
-) -> RunOutcome:
+def _run_builtin(job: Job) -> RunOutcome:
     from saferelbench.agents.registry import make_agent
 
+    agent_name = str(job.command.agent)
     options: dict[str, Any] = {}
     if agent_name.strip().lower() == "replay":
-        plan_file = info.extra.get("plan")
-        options = {"plan": plans if plans is not None else plan_file} if plan_file else {}
+        plan_file = job.command.plan
+        options = (
+            {"plan": job.plans if job.plans is not None else str(plan_file)} if plan_file else {}
+        )
         options = options or {"golden": True}
     try:
         agent = make_agent(agent_name, **options)
     except ValueError as exc:
         raise fail(str(exc)) from None
+    show_progress = not job.command.as_json or err_console.is_terminal
     with ProgressBar(f"{agent.name}", show_progress) as bar:
         return run_native(
-            tasks,
+            job.tasks,
             agent,
-            config,
-            info=info,
-            out=run_dir,
-            resume=resume,
-            seed=config.seed,
-            judge=config.judge,
-            save_images=save_images and config.images,
+            job.config,
+            info=job.info,
+            out=job.run_dir,
+            resume=job.command.resume,
+            seed=job.config.seed,
+            judge=job.config.judge,
+            save_images=job.command.save_images and job.config.images,
             progress=bar,
-            retry_errors=retry_errors,
+            retry_errors=job.command.retry_errors,
         )
 
 
-def _run_model_checked(
-    model: str,
-    judge: str | None,
-    model_args: dict[str, Any],
-    tasks: list[Any],
-    config: RunConfig,
-    info: RunInfo,
-    run_dir: RunDir,
-    resume: bool,
-    max_connections: int | None,
-    display: str,
-    retry: RetryPolicy,
-    retry_errors: bool,
-    workers: int | None = None,
-    *,
-    fail_fast: bool = True,
-) -> RunOutcome:
+def _run_model_checked(job: Job) -> RunOutcome:
     """:func:`_run_model`, failing fast: an unreachable server stops the run before the first
     call (exit 2), and first samples without one readable answer stop it there (exit 3)."""
     from saferelbench.cli.run_checks import not_measured, probe_then_rest
     from saferelbench.inspect_adapter.preflight import unreachable
 
+    model = str(job.command.model)
     if "/" not in model:
         raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
-    why = unreachable(model, model_args)
+    why = unreachable(model, job.model_args)
     if why is not None:
         raise fail(f"--model {model}: {why}; nothing was run")
 
     def run_part(part: list[Any], part_resume: bool, part_retry_errors: bool) -> RunOutcome:
-        return _run_model(
-            model,
-            judge,
-            model_args,
-            part,
-            config,
-            info,
-            run_dir,
-            part_resume,
-            max_connections,
-            display,
-            retry,
-            part_retry_errors,
-            workers,
-        )
+        return _run_model(job, part, part_resume, part_retry_errors)
 
-    if not fail_fast:
-        return run_part(tasks, resume, retry_errors)
+    if job.command.no_fail_fast:
+        return run_part(job.tasks, job.command.resume, job.command.retry_errors)
     return probe_then_rest(
         run_part,
-        tasks,
-        run_dir,
-        resume,
-        retry_errors,
+        job.tasks,
+        job.run_dir,
+        job.command.resume,
+        job.command.retry_errors,
         lambda diag: not_measured(
-            err_console, diag, run_dir.path, f"--model {model}: the first samples"
+            err_console, diag, job.run_dir.path, f"--model {model}: the first samples"
         ),
     )
 
 
-def _run_model(
-    model: str,
-    judge: str | None,
-    model_args: dict[str, Any],
-    tasks: list[Any],
-    config: RunConfig,
-    info: RunInfo,
-    run_dir: RunDir,
-    resume: bool,
-    max_connections: int | None,
-    display: str,
-    retry: RetryPolicy,
-    retry_errors: bool,
-    workers: int | None = None,
-) -> RunOutcome:
+def _run_model(job: Job, tasks: list[Any], resume: bool, retry_errors: bool) -> RunOutcome:
+    """Some of the job's tasks through Inspect (``resume``: the run directory holds others)."""
     from saferelbench.inspect_adapter.run import auto_workers, run_inspect
 
-    if "/" not in model:
-        raise fail(f"--model {model!r}: expected PROVIDER/MODEL, e.g. openai/gpt-4o")
+    command, model = job.command, str(job.command.model)
     try:
         return run_inspect(
             tasks,
             model,
-            config,
-            info=info,
-            out=run_dir,
+            job.config,
+            info=job.info,
+            out=job.run_dir,
             resume=resume,
-            judge_model=judge,
-            model_args=model_args,
-            max_connections=max_connections,
-            display=display,
-            retry=retry,
+            judge_model=command.judge,
+            model_args=job.model_args,
+            max_connections=command.max_connections,
+            display="rich" if (err_console.is_terminal and not command.as_json) else "none",
+            retry=job.retry,
             retry_errors=retry_errors,
-            workers=workers or auto_workers(max_connections, len(tasks)),
+            workers=command.workers or auto_workers(command.max_connections, len(tasks)),
         )
     except (RunDirError, KeyboardInterrupt):
         raise
     except Exception as exc:  # the eval could not start (unknown provider, missing key, ...)
         from saferelbench.harness.errors import Redactor, describe_error
 
-        reason = describe_error(exc, redactor=Redactor.from_environment(model_args))
-        raise fail(f"--model {model}: {reason} (run directory: {run_dir.path})") from None
+        reason = describe_error(exc, redactor=Redactor.from_environment(job.model_args))
+        raise fail(f"--model {model}: {reason} (run directory: {job.run_dir.path})") from None
 
 
 def register(app: typer.Typer) -> None:

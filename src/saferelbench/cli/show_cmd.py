@@ -109,8 +109,8 @@ def print_episode(console: Console, data: Any, e: Any) -> None:
         console.print("[bold]hazards[/bold]")
         for h in e.hazards:
             console.print(
-                f"  step {h.get('step')}: {h.get('kind')} ({', '.join(h.get('objects', []))})"
-                + (f": {h['detail']}" if h.get("detail") else ""),
+                f"  step {h.step}: {h.kind} ({', '.join(h.objects)})"
+                + (f": {h.detail}" if h.detail else ""),
                 highlight=False,
                 soft_wrap=True,
             )
@@ -147,10 +147,7 @@ def step_table(e: Any) -> Table:
         action = s.action or f"[red]{_short(s.raw_output, 60)!r}[/red]"
         notes = [s.reason] if s.reason else []
         notes += [f"caution: {s.caution}"] if s.caution else []
-        notes += [
-            f"[yellow]hazard: {h.get('kind')} ({', '.join(h.get('objects', []))})[/yellow]"
-            for h in s.hazards
-        ]
+        notes += [f"[yellow]hazard: {h.kind} ({', '.join(h.objects)})[/yellow]" for h in s.hazards]
         notes += [f"[red]{x}[/red]" for x in violated.get(s.index, [])]
         style = OUTCOME_STYLE.get(s.outcome, "")
         table.add_row(

@@ -17,9 +17,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from saferelbench.evaluation.results import RunInfo
 from saferelbench.harness.config import RunConfig, RunConfigError
-from saferelbench.harness.runner import now_iso, package_version
+from saferelbench.harness.provenance import new_run_info
 from saferelbench.harness.sources import SourceError, select_tasks
 
 err_console = Console(stderr=True)
@@ -118,17 +117,11 @@ def sweep(
         tasks = select_tasks(**configs[0].selection())
     except (SourceError, ValueError, OSError) as exc:
         raise fail(str(exc).strip()) from None
-    info = RunInfo(
-        agent="sweep",
-        seed=seed,
-        split=split,
-        relation=relation,
-        risk=risk,
-        limit=limit,
-        images=not no_images,
-        started=now_iso(),
-        saferelbench_version=package_version(),
-        extra={"sweep": {"models": models, "prompts": [c.variant for c in configs]}},
+    info = new_run_info(
+        "sweep",
+        "sweep",
+        configs[0],
+        sweep={"models": models, "prompts": [c.variant for c in configs]},
     )
     from saferelbench.inspect_adapter.sweep import run_sweep
 

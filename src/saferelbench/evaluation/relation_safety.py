@@ -52,7 +52,7 @@ def relation_safe(episode: object) -> bool | None:
         return True
     at_risk = relation_objects(verdicts)
     for hazard in getattr(episode, "hazards", None) or []:
-        objects = hazard.get("objects", []) if isinstance(hazard, dict) else []
+        objects = hazard.get("objects", []) if isinstance(hazard, dict) else hazard.objects
         if at_risk & set(objects):
             return False
     return True

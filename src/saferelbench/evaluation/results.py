@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from saferelbench.world.verdict import ConditionVerdict
+from saferelbench.world.events import HazardEvent
+from saferelbench.world.verdict import ConditionVerdict, HazardVerdict
 
 SCHEMA_VERSION = 1
 #: ``EpisodeResult.error`` of a task whose file could not be read (an ``isbench:DIR`` folder):
@@ -23,6 +24,9 @@ __all__ = [
     "ConditionVerdict",
     "EpisodeResult",
     "GroupMetrics",
+    "HazardEvent",
+    "HazardVerdict",
+    "Provenance",
     "RunInfo",
     "RunSummary",
     "StepRecord",
@@ -44,7 +48,10 @@ class StepRecord(BaseModel):
     caution: str | None = None
     outcome: Literal["ok", "failed", "invalid", "done"]
     reason: str = ""
-    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    hazards: list[HazardEvent] = Field(
+        default_factory=list,
+        description="The hazards this step caused, as the simulator reports them.",
+    )
     image: str | None = Field(
         default=None, description="Relative path of the observation image, if saved."
     )
@@ -82,7 +89,12 @@ class EpisodeResult(BaseModel):
         default=None, description="Why the episode errored (counted as a failure)."
     )
     steps: list[StepRecord] = Field(default_factory=list)
-    hazards: list[dict[str, Any]] = Field(default_factory=list)
+    hazards: list[HazardVerdict] = Field(
+        default_factory=list,
+        description="Every hazard of the episode as the verdict lists it (``annotated``: an "
+        "applicable annotated condition was violated then on one of its objects; older records "
+        "lack it and read False).",
+    )
     verdicts: list[ConditionVerdict] = Field(default_factory=list)
     protocol: str = Field(
         default="physical",
@@ -189,22 +201,139 @@ class RunSummary(BaseModel):
     )
 
 
-class RunInfo(BaseModel):
-    """How a run was made."""
+#: Options older run.json files kept as RunInfo fields, now in ``RunInfo.config``.
+_OLDER_FIELDS = ("seed", "split", "relation", "risk", "limit", "images")
+#: Options older run.json files kept as loose ``extra`` keys, now in ``RunInfo.config``.
+_OLDER_EXTRA = (
+    "protocol",
+    "step_limit",
+    "max_invalid",
+    "actions",
+    "image_history",
+    "labels",
+    "ids",
+)
 
-    agent: str
-    prompt: str = "base"
-    seed: int = 0
-    split: str | None = None
-    relation: str | None = None
-    risk: str | None = None
-    limit: int | None = None
-    images: bool = True
-    started: str = ""
+
+class Provenance(BaseModel):
+    """Where, when and with what a run was made (nothing here changes a score)."""
+
+    started: str = Field(default="", description="When the run started (ISO 8601, UTC).")
     saferelbench_version: str = ""
     versions: dict[str, Any] = Field(
         default_factory=dict,
         description="What the results are comparable with: dataset_version, evaluation_version, "
         "protocol, prompt, action_mode (harness.versions); empty for older runs.",
     )
+    python: str = Field(default="", description="Python version; empty for older runs.")
+    platform: str = Field(default="", description="Operating system and machine.")
+    packages: dict[str, str] = Field(
+        default_factory=dict, description="Versions of the libraries a run depends on."
+    )
+
+
+class RunInfo(BaseModel):
+    """How a run was made: the agent or model, the run configuration once (``config``, as
+    ``harness.config.RunConfig.to_json`` writes it), its provenance, and what the runner adds
+    (``extra``: the judge model, the retry policy, the plan file, the Inspect logs read).
+
+    Older run.json files (the options as fields and loose ``extra`` keys) are read into this
+    shape."""
+
+    agent: str
+    runner: str = Field(default="", description="native, inspect or sweep; empty: unknown.")
+    config: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance = Field(default_factory=Provenance)
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_older(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "config" in data:
+            return data
+        data = dict(data)
+        extra = dict(data.get("extra") or {})
+        recorded = extra.pop("config", None)
+        config: dict[str, Any] = dict(recorded) if isinstance(recorded, dict) else {}
+        for key in _OLDER_FIELDS:
+            if key in data:
+                config.setdefault(key, data.pop(key))
+        prompt = data.pop("prompt", None)
+        if not isinstance(config.get("prompt"), dict):
+            config["prompt"] = {
+                "variant": str(config.get("prompt") or prompt or "base"),
+                "report_failures": bool(extra.get("report_failures", False)),
+                "scene_text": bool(extra.get("scene_text", False)),
+            }
+        for key in (*_OLDER_EXTRA, "report_failures", "scene_text"):
+            if key in extra:
+                value = extra.pop(key)
+                if key in _OLDER_EXTRA:
+                    config.setdefault(key, value)
+        data["config"] = config
+        data.setdefault("runner", str(extra.pop("runner", "") or ""))
+        provenance = dict(data.get("provenance") or {})
+        for key in ("started", "saferelbench_version", "versions"):
+            if key in data:
+                provenance.setdefault(key, data.pop(key))
+        data["provenance"] = provenance
+        data["extra"] = extra
+        return data
+
+    @classmethod
+    def of(cls, agent: str, *, prompt: str = "base", **options: Any) -> RunInfo:
+        """The info of a run by ``agent`` whose configuration sets these options (a test or a
+        synthetic run; a real run records the whole configuration)."""
+        return cls(agent=agent, config={"prompt": {"variant": prompt}, **options})
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        """One option of the run's configuration (``default`` when it was not recorded)."""
+        value = self.config.get(name)
+        return default if value is None else value
+
+    @property
+    def prompt(self) -> str:
+        """The prompt variant's name (``base``, ``risk_aware``, ``action_grounded``)."""
+        prompt = self.config.get("prompt")
+        variant = prompt.get("variant") if isinstance(prompt, dict) else prompt
+        return str(variant or "base")
+
+    @property
+    def seed(self) -> int:
+        return int(self.setting("seed", 0))
+
+    @property
+    def split(self) -> str | None:
+        return self.config.get("split")
+
+    @property
+    def relation(self) -> str | None:
+        return self.config.get("relation")
+
+    @property
+    def risk(self) -> str | None:
+        return self.config.get("risk")
+
+    @property
+    def limit(self) -> int | None:
+        return self.config.get("limit")
+
+    @property
+    def images(self) -> bool:
+        return bool(self.setting("images", True))
+
+    @property
+    def protocol(self) -> str:
+        return str(self.setting("protocol", "physical"))
+
+    @property
+    def started(self) -> str:
+        return self.provenance.started
+
+    @property
+    def versions(self) -> dict[str, Any]:
+        return self.provenance.versions
+
+    def with_provenance(self, **changes: Any) -> RunInfo:
+        """This info with some provenance fields changed."""
+        return self.model_copy(update={"provenance": self.provenance.model_copy(update=changes)})

@@ -186,7 +186,7 @@ class SafeRelBenchEnv(gymnasium.Env[Obs, Action]):
             "outcome": record.outcome,
             "reason": record.reason,
             "action": record.action or "",
-            "hazards": list(record.hazards),
+            "hazards": [h.to_dict() for h in record.hazards],
         }
         if episode.finished:
             result = judge_with_keywords(episode.task, episode.result())  # as `run` records it

@@ -1,17 +1,22 @@
 """One run configuration, shared by ``saferelbench run``, the Inspect ``@task`` and the episode
 loop: which samples (split, relation, risk, ids, limit), how each episode runs (the
 :class:`~saferelbench.harness.episode.EpisodeConfig` fields it extends), the seed, the judge and
-the sampling temperature. Each option is declared here once, with its check.
+the sampling temperature. Each option is declared here once, with its default, its help text
+and its check: the options of ``saferelbench run`` and the Inspect task's arguments are made
+from these fields (:mod:`saferelbench.harness.options`), and ``run.json`` records the
+configuration as :meth:`RunConfig.to_json` writes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
 from saferelbench.harness.episode import EpisodeConfig
+from saferelbench.harness.options import Option, parameters
 from saferelbench.harness.prompts import PromptOptions, PromptVariant
 from saferelbench.world.errors import InputError
 
@@ -36,14 +41,15 @@ class RunConfig(EpisodeConfig):
     )
     relation: str | None = Field(default=None, description="supporting, containment or proximity.")
     risk: str | None = Field(default=None, description="Risk type key, e.g. fire.")
-    ids: tuple[str, ...] | None = Field(
-        default=None, description="Comma-separated sample ids to run, in that order."
-    )
+    ids: Annotated[
+        tuple[str, ...] | None, Option(cli_type=str | None, task_type=str | list[str] | None)
+    ] = Field(default=None, description="Comma-separated sample ids to run, in that order.")
     limit: int | None = Field(
         default=None, ge=1, description="Run only the first N selected samples."
     )
     seed: int = Field(default=0, description="Seed (random agent; model sampling where supported).")
-    judge: JudgeName = Field(
+    #: the command line names a judge model instead (``--judge MODEL`` sets ``model``)
+    judge: Annotated[JudgeName, Option(cli=False)] = Field(
         default="auto", description="Awareness judge (auto: a judge model if bound, else keywords)."
     )
     temperature: float | None = Field(
@@ -65,10 +71,15 @@ class RunConfig(EpisodeConfig):
     token_budget: int | None = Field(
         default=None, ge=1, description="Start no sample once the run has used this many tokens."
     )
-    prices: dict[str, Any] | None = Field(
-        default=None, description="The price table (harness.ledger.PriceTable as JSON)."
-    )
-    save_frames: bool = Field(
+    prices: Annotated[
+        dict[str, Any] | None,
+        Option(
+            cli_type=Path | None,
+            help="--model runs: price table (TOML or JSON, per million tokens) for the cost "
+            "estimate and --max-cost.",
+        ),
+    ] = Field(default=None, description="The price table (harness.ledger.PriceTable as JSON).")
+    save_frames: Annotated[bool, Option(flags=("--save-frames/--no-frames",))] = Field(
         default=True,
         description="Model runs with a record_dir: keep each observation PNG under "
         "RUN/images/ (False: the model still sees them; report redraws them).",
@@ -82,6 +93,12 @@ class RunConfig(EpisodeConfig):
         if value is None or value == "never" or re.fullmatch(r"\d+[smhDWMY]", value):
             return value
         raise ValueError("expected an expiry like 30s, 10m, 12h, 3D, 1W, 1M, 1Y or 'never'")
+
+    @field_validator("split", mode="before")
+    @classmethod
+    def _all_by_default(cls, value: object) -> object:
+        """``split=None`` (``-T split=null``) selects every sample, as the default does."""
+        return "all" if value is None else value
 
     @field_validator("ids", mode="before")
     @classmethod
@@ -149,28 +166,21 @@ class RunConfig(EpisodeConfig):
             "ids": list(self.ids) if self.ids else None,
         }
 
+    def options(self) -> dict[str, Any]:
+        """Every option's value by its parameter name (the prompt options flattened), as
+        :meth:`build` reads them back."""
+        values = self.model_dump(mode="json")
+        values.update(
+            prompt=self.variant,
+            report_failures=self.prompt.report_failures,
+            scene_text=self.prompt.scene_text,
+        )
+        return values
+
     def task_args(self) -> dict[str, Any]:
         """The Inspect task's arguments (``-T`` names) for this configuration."""
-        return {
-            **self.selection(),
-            "prompt": self.variant,
-            "step_limit": self.step_limit,
-            "seed": self.seed,
-            "images": self.images,
-            "judge": self.judge,
-            "max_invalid": self.max_invalid,
-            "report_failures": self.prompt.report_failures,
-            "scene_text": self.prompt.scene_text,
-            "temperature": self.temperature,
-            "protocol": self.protocol,
-            "actions": self.actions,
-            "image_history": self.image_history,
-            "cache": self.cache,
-            "max_cost": self.max_cost,
-            "token_budget": self.token_budget,
-            "prices": self.prices,
-            "save_frames": self.save_frames,
-        }
+        values = self.options()
+        return {p.name: values[p.name] for p in parameters(type(self)) if p.task}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`from_json` reads back (solver and scorer arguments)."""

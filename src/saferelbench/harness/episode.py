@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,7 @@ from saferelbench.agents.parsing import parse_output
 from saferelbench.evaluation.moves import unneeded_moves
 from saferelbench.evaluation.results import EpisodeResult, StepRecord
 from saferelbench.harness.errors import Redactor, clean_text, describe_error
+from saferelbench.harness.options import Option, Parameter
 from saferelbench.harness.prompts import Prompt, PromptOptions, build_prompt
 from saferelbench.harness.sources import SourceError, group_fields
 from saferelbench.harness.tips import ACT_PHASE, TIPS_PHASE, parse_tips, tips_prompt
@@ -68,13 +69,36 @@ __all__ = [
 ImageSink = Callable[[str, int, bytes], str | None]
 
 
+#: The prompt options as run options (``RunConfig.build`` folds them into one PromptOptions).
+_PROMPT_OPTIONS = (
+    Parameter(
+        "prompt",
+        str,
+        "base",
+        "Prompt variant: base, risk_aware or action_grounded (risk-aware etc. accepted).",
+    ),
+    Parameter(
+        "report_failures",
+        bool,
+        False,
+        "Tell the agent when an action failed (default: action history only, as the paper).",
+    ),
+    Parameter(
+        "scene_text", bool, False, "Add a text description of the current scene to the prompt."
+    ),
+)
+
+
 class EpisodeConfig(BaseModel):
     """How episodes are run; the same for every sample of a run. The episode part of
     :class:`saferelbench.harness.config.RunConfig` (which extends it)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    #: a field's help text is its ``description`` or the docstring written under it
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
-    prompt: PromptOptions = Field(default_factory=PromptOptions)
+    prompt: Annotated[PromptOptions, Option(expand=_PROMPT_OPTIONS)] = Field(
+        default_factory=PromptOptions
+    )
     step_limit: int | None = Field(
         default=None,
         ge=1,
@@ -170,10 +194,11 @@ class Episode:
         self.state = world.initial
         self.step_limit = step_limit_for(task, config)
         self.object_names = list(task.objects)
-        self.steps: list[StepRecord] = []
-        #: what the evaluator judges: one step per agent answer, unreadable ones as INVALID
-        self.trajectory = Trajectory(initial=world.initial)
-        self.history: list[HistoryItem] = []
+        #: the step log: per answer its record and its move (see :meth:`_log_step`); the
+        #: records, the trajectory and the agent's history are read from it
+        self._log: list[tuple[StepRecord, TrajectoryStep]] = []
+        self._final_events: list[HazardEvent] = []  #: the end-of-episode hazards (result())
+        self._history: list[HistoryItem] = []  #: :attr:`history`, extended as steps come
         self.finished = False
         self.ended_by: str = "step_limit"
         self.error: str | None = None
@@ -197,17 +222,36 @@ class Episode:
         return self.config.protocol == "isbench"
 
     @property
+    def steps(self) -> list[StepRecord]:
+        """Each answer's record, as episodes.jsonl keeps it."""
+        return [record for record, _ in self._log]
+
+    @property
+    def trajectory(self) -> Trajectory:
+        """What the evaluator judges: each answer's move (unreadable ones as INVALID), with the
+        states before and after it, and the end-of-episode hazards once scored."""
+        return Trajectory(self.initial, [move for _, move in self._log], self._final_events)
+
+    @property
+    def history(self) -> list[HistoryItem]:
+        """The earlier steps as the agent may know them, read from the step log
+        (:attr:`steps`): the parsed action, the caution, the outcome and its reason."""
+        for s, _ in self._log[len(self._history) :]:
+            self._history.append(HistoryItem(s.action, s.caution, s.outcome, s.reason))
+        return self._history
+
+    @property
     def step(self) -> int:
         """1-based index of the answer about to be given (every recorded answer counts)."""
-        return len(self.steps) + 1
+        return len(self._log) + 1
 
     @property
     def steps_used(self) -> int:
         """Steps counted towards the limit: every answer, or under ``isbench`` only the valid
         actions (an invalid answer is no step there)."""
         if not self.isbench:
-            return len(self.steps)
-        return sum(1 for s in self.steps if s.outcome != "invalid")
+            return len(self._log)
+        return sum(1 for s, _ in self._log if s.outcome != "invalid")
 
     def prompt(self) -> Prompt:
         if self.phase == TIPS_PHASE:
@@ -354,14 +398,11 @@ class Episode:
                 usage=step_usage,
             )
             self._invalid_run += 1
-            self.history.append(HistoryItem(None, parsed.caution, "invalid", record.reason))
-            self.trajectory.steps.append(
-                TrajectoryStep(parsed.raw_action or "", Outcome.INVALID, self.state, self.state)
-            )
+            move = TrajectoryStep(parsed.raw_action or "", Outcome.INVALID, self.state, self.state)
         else:
             new_state, result = simulator.step(self.scene, self.state, parsed.action, index)
-            self.trajectory.steps.append(
-                TrajectoryStep(result.action, result.outcome, self.state, new_state, result.events)
+            move = TrajectoryStep(
+                result.action, result.outcome, self.state, new_state, result.events
             )
             self.state = new_state
             record = StepRecord(
@@ -371,17 +412,14 @@ class Episode:
                 caution=parsed.caution,
                 outcome=result.outcome.value,
                 reason=result.reason,
-                hazards=[e.to_dict() for e in result.events],
+                hazards=list(move.events),  # the very events the evaluator judges
                 image=image,
                 usage=step_usage,
             )
             self._invalid_run = self._invalid_run + 1 if result.outcome is Outcome.INVALID else 0
-            self.history.append(
-                HistoryItem(parsed.action, parsed.caution, result.outcome.value, result.reason)
-            )
             if result.outcome is Outcome.DONE:
                 self._end("done")
-        self.steps.append(record)
+        self._log_step(record, move)
         if not self.finished:
             if self._invalid_run >= self.config.max_invalid:
                 self._end("invalid_outputs")
@@ -414,14 +452,18 @@ class Episode:
             usage=step_usage,
         )
         self._invalid_run += 1
-        self.history.append(HistoryItem(None, None, "invalid", record.reason))
-        self.trajectory.steps.append(TrajectoryStep("", Outcome.INVALID, self.state, self.state))
-        self.steps.append(record)
+        self._log_step(record, TrajectoryStep("", Outcome.INVALID, self.state, self.state))
         if self._invalid_run >= self.config.max_invalid:
             self._end("invalid_outputs")
         elif self.steps_used >= self.step_limit:
             self._end("step_limit")
         return record
+
+    def _log_step(self, record: StepRecord, move: TrajectoryStep) -> None:
+        """The one place an answer is logged: its record (what episodes.jsonl keeps and the
+        agent's :attr:`history` is read from) and its move (the states before and after and the
+        hazard events, what the evaluator judges), one of each per answer."""
+        self._log.append((record, move))
 
     def fail(self, error: BaseException | str) -> None:
         """End the episode because the agent (or the model behind it) raised; the reason is
@@ -443,11 +485,10 @@ class Episode:
         final_events: list[HazardEvent] = simulator.finish(
             self.scene, self.initial, self.state, len(self.steps) + 1
         )
-        self.trajectory.final_events = final_events
+        self._final_events = final_events
         verdict = TaskEvaluator(self.task, self.scene, self.config.protocol).evaluate(
             self.trajectory
         )
-        hazards = [e.to_dict() for e in self.trajectory.hazards]
         moved = unneeded_moves(self.task, [(s.action, s.outcome) for s in self.steps])
         ok = self.error is None  # an errored episode is a failure whatever the state says
         self._result = EpisodeResult(
@@ -459,7 +500,7 @@ class Episode:
             ended_by=self.ended_by,  # type: ignore[arg-type]
             error=self.error,
             steps=self.steps,
-            hazards=hazards,
+            hazards=verdict.hazards,
             usage=dict(self.usage),
             task_success=verdict.task_success and ok,
             safe=verdict.safe,

@@ -2,7 +2,8 @@
 
 Layout::
 
-    RUN/run.json          how the run was made (RunInfo), written atomically
+    RUN/run.json          how the run was made (RunInfo: the configuration once and the
+                          provenance), written atomically
     RUN/episodes.jsonl    one EpisodeResult per line, appended and fsynced per episode
     RUN/summary.json      the metrics over every episode in episodes.jsonl, written atomically
     RUN/images/<sample>/step_001.png   optional observation images
@@ -45,24 +46,25 @@ RETRIED_ERRORS = "retried_errors.jsonl"
 #: Name pattern of write_json_atomic's temporary files (removed when left by a killed write).
 TMP_GLOB = ".*.tmp"
 
-#: RunInfo fields that must match for ``--resume`` to continue an existing run.
-RESUME_KEYS = ("agent", "prompt", "seed", "split", "relation", "risk", "images")
+#: What must match for ``--resume`` to continue an existing run: the agent and these options
+#: (the verdict protocol, the action mode and the frames shown shape what is measured too).
+RESUME_KEYS = ("prompt", "seed", "split", "relation", "risk", "images", "protocol")
+#: Options whose results are never pooled in one run, with their value in older runs.
+MODE_KEYS = (("actions", "json"), ("image_history", 1))
 
 
 def with_versions(info: RunInfo) -> RunInfo:
     """``info`` with its versions record filled in (kept as it is when it has one)."""
     if info.versions:
         return info
-    extra = info.extra
-    config = extra.get("config") if isinstance(extra.get("config"), dict) else {}
-    split = extra.get("tasks_from") if isinstance(extra.get("tasks_from"), str) else info.split
+    tasks_from = info.extra.get("tasks_from")
     versions = versions_for(
-        split=split,
-        protocol=str(extra.get("protocol") or (config or {}).get("protocol") or "physical"),
+        split=tasks_from if isinstance(tasks_from, str) else info.split,
+        protocol=info.protocol,
         prompt=info.prompt,
-        config=config,
+        config=info.config,
     )
-    return info.model_copy(update={"versions": versions})
+    return info.with_provenance(versions=versions)
 
 
 class RunDirError(InputError):
@@ -151,19 +153,13 @@ class RunDir:
             return set()
         if self.run_path.exists():
             old = self.read_info()
-            for key in RESUME_KEYS:
+            for key in ("agent", *RESUME_KEYS):
                 if getattr(old, key) != getattr(info, key):
                     raise RunDirError(
-                        f"{self.run_path}: cannot resume: field {key!r} was "
-                        f"{getattr(old, key)!r}, now {getattr(info, key)!r}"
+                        f"{self.run_path}: cannot resume: "
+                        + (f"{key} was" if key == "protocol" else f"field {key!r} was")
+                        + f" {getattr(old, key)!r}, now {getattr(info, key)!r}"
                     )
-            # the verdict protocol shapes the episodes (isbench: its own steps): one per run
-            was = str(old.extra.get("protocol") or "physical")
-            now = str(info.extra.get("protocol") or "physical")
-            if was != now:
-                raise RunDirError(
-                    f"{self.run_path}: cannot resume: protocol was {was!r}, now {now!r}"
-                )
             was_version = old.versions.get("evaluation_version")
             now_version = info.versions.get("evaluation_version")
             if was_version and comparability(was_version) != comparability(now_version):
@@ -171,15 +167,14 @@ class RunDir:
                     f"{self.run_path}: cannot resume: evaluation version was {was_version!r}, "
                     f"now {now_version!r} (scores of the two are not comparable)"
                 )
-            # tool calls or JSON text, and the frames shown, shape what is measured too
-            for key, default in (("actions", "json"), ("image_history", 1)):
-                was_, now_ = old.extra.get(key, default), info.extra.get(key, default)
+            for key, default in MODE_KEYS:
+                was_, now_ = old.setting(key, default), info.setting(key, default)
                 if was_ != now_:
                     raise RunDirError(
                         f"{self.run_path}: cannot resume: {key} was {was_!r}, now {now_!r} "
                         "(results of different modes are never pooled in one run)"
                     )
-            info = info.model_copy(update={"started": old.started or info.started})
+            info = info.with_provenance(started=old.started or info.started)
         write_json_atomic(self.run_path, info.model_dump(mode="json"))
         self._cut_torn_tail()
         if retry_errors:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from saferelbench.agents.base import Agent
@@ -28,19 +27,6 @@ from saferelbench.world.task import Task
 SUMMARY_EVERY = 25
 
 ProgressHook = Callable[[int, int, EpisodeResult | None], None]
-
-
-def package_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("saferelbench")
-    except Exception:
-        return ""
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def errored_result(

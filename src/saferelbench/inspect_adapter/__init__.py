@@ -6,6 +6,7 @@
 - ``images``: a step's observation images as chat content (the last K frames, labelled);
 - ``scorer``: the scorer and the SR / SSR / SRec metrics (computed by ``evaluation.metrics``);
 - ``task``: the ``saferelbench`` ``@task``;
+- ``task_args``: the task's arguments made from the run configuration's fields;
 - ``probe``: the ``saferelbench_probe`` ``@task`` (perception questions, exact scorer);
 - ``providers``: the built-in agents as Inspect model providers (``saferelbench/oracle`` ...);
 - ``registry``: the ``[project.entry-points.inspect_ai]`` module registering task and providers;

@@ -19,7 +19,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, Provenance, RunInfo
+from saferelbench.harness.config import RunConfig, RunConfigError
+from saferelbench.harness.options import parameters
 from saferelbench.harness.rundir import EPISODES, RunDir, RunDirError
 from saferelbench.inspect_adapter.scorer import SCORER_NAME
 from saferelbench.world.errors import InputError, describe_validation_error
@@ -81,26 +83,30 @@ def run_info_of(log: Any, source: str) -> RunInfo:
         versions["evaluation_version"] = str(spec.task_version)
     return RunInfo(
         agent=str(spec.model),
-        prompt=str(args.get("prompt") or "base"),
-        seed=int(args.get("seed") or generate_seed or 0),
-        split=args.get("split"),
-        relation=args.get("relation"),
-        risk=args.get("risk"),
-        limit=args.get("limit"),
-        images=bool(args.get("images", True)),
-        started=str(spec.created),
-        versions=versions,
+        runner="inspect",
+        config=_config_of(args, generate_seed),
+        provenance=Provenance(started=str(spec.created), versions=versions),
         extra={
             "task_args": args,
             "inspect_metrics": _log_metrics(log),
             "inspect_task": spec.task,
             "inspect_status": log.status,
             "inspect_log": source,
-            "protocol": str(args.get("protocol") or "physical"),
-            "actions": str(args.get("actions") or "json"),
-            "image_history": int(args.get("image_history") or 1),
         },
     )
+
+
+def _config_of(args: dict[str, Any], generate_seed: int | None) -> dict[str, Any]:
+    """The run configuration the task's arguments give (as run.json records it); arguments
+    this version does not know, or cannot read, are kept as they are."""
+    known = {p.name for p in parameters(RunConfig)}
+    options = {k: v for k, v in args.items() if k in known and v is not None}
+    if generate_seed is not None:
+        options.setdefault("seed", generate_seed)
+    try:
+        return RunConfig.build(**options).to_json()
+    except RunConfigError:
+        return {**options, "prompt": {"variant": str(options.get("prompt") or "base")}}
 
 
 def _log_metrics(log: Any) -> dict[str, float]:
@@ -159,11 +165,8 @@ def episodes_from_logs(
     first, source = logs[0]
     info = run_info_of(logs[-1][0], logs[-1][1])
     if len(logs) > 1:
-        info = info.model_copy(
-            update={
-                "started": str(first.eval.created),
-                "extra": {**info.extra, "inspect_logs": [src for _, src in logs]},
-            }
+        info = info.with_provenance(started=str(first.eval.created)).model_copy(
+            update={"extra": {**info.extra, "inspect_logs": [src for _, src in logs]}}
         )
     found: dict[str, EpisodeResult] = {}
     scored: set[str] = set()
@@ -197,7 +200,7 @@ def episodes_from_logs(
                     info.prompt,
                     info.seed,
                     problem,
-                    str(info.extra.get("protocol") or "physical"),
+                    info.protocol,
                 )
                 cut_off.discard(sid)
     if record_dir is not None and (record_dir / EPISODES).is_file():

@@ -1,7 +1,8 @@
 """The Inspect scorer and metrics.
 
-The scorer judges awareness and stores the complete EpisodeResult as
-``score.metadata["episode"]`` (``saferelbench run --model`` and the reports read it back).
+The scorer takes the solver's episode over, judges awareness and stores the complete
+EpisodeResult as ``score.metadata["episode"]``, the one place a log holds it
+(``saferelbench run --model`` and the reports read it back).
 The metrics SR, SSR, SRec, their standard errors and awareness, overall and grouped by split,
 relation and risk, are computed by :mod:`saferelbench.evaluation.metrics` (the same code as the
 run summary) from the score values. A task run under the ``isbench`` protocol adds IS-Bench's
@@ -23,14 +24,13 @@ from inspect_ai.scorer import (
     scorer,
 )
 from inspect_ai.solver import TaskState
-from inspect_ai.util import store_as
 
 from saferelbench.evaluation import metrics
 from saferelbench.evaluation.results import EpisodeResult
 from saferelbench.harness.awareness import judge_with_keywords, judge_with_model_async
 from saferelbench.harness.rundir import RunDir
 from saferelbench.inspect_adapter.dataset import GROUPS, task_of
-from saferelbench.inspect_adapter.solver import EpisodeStore
+from saferelbench.inspect_adapter.solver import take_over
 
 #: The scorer's registered name: logs hold ``sample.scores["saferelbench"]``.
 SCORER_NAME = "saferelbench"
@@ -236,6 +236,16 @@ def isbench_metrics() -> list[Metric]:
     ]
 
 
+def _scored_before(state: TaskState) -> EpisodeResult | None:
+    """The episode of this scorer's earlier score (a log scored again, ``inspect score
+    --action append``), its judgement left to be made again."""
+    previous = (state.scores or {}).get(SCORER_NAME)
+    data = (previous.metadata or {}).get("episode") if previous is not None else None
+    if not isinstance(data, dict):
+        return None
+    return EpisodeResult.model_validate(data)
+
+
 @scorer(name="saferelbench", metrics=default_metrics())
 def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer:
     """Score the episode the solver ran; ``judge``: auto (a model bound to role ``judge`` if
@@ -247,10 +257,9 @@ def episode_scorer(judge: str = "auto", record_dir: str | None = None) -> Scorer
     run_dir = RunDir(record_dir) if record_dir else None
 
     async def score(state: TaskState, target: Target) -> Score:
-        data = store_as(EpisodeStore).episode
-        if data is None:  # the solver did not finish (should not happen: it catches errors)
+        result = take_over(state) or _scored_before(state)
+        if result is None:  # the solver did not finish (should not happen: it catches errors)
             raise RuntimeError(f"sample {state.sample_id}: no episode recorded")
-        result = EpisodeResult.model_validate(data)
         t = task_of(state.metadata, state.sample_id)
         use_model = judge == "model" or (judge == "auto" and model_roles().get("judge") is not None)
         if use_model:

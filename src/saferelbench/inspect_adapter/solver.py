@@ -5,8 +5,9 @@ With ``actions="tools"`` the model answers with tool calls instead
 It runs :class:`~saferelbench.harness.episode.Episode` and calls ``get_model()`` once per step
 with the image (a PNG data URI) and the step prompt. A model error that survives Inspect's
 retries ends the episode with ``ended_by="error"``: the sample is still scored (as a failure),
-instead of vanishing from the metrics. The finished episode goes to the sample store
-(:class:`EpisodeStore`) for the scorer.
+instead of vanishing from the metrics. The finished episode is handed to the scorer in process
+memory (:func:`hand_over`, :func:`take_over`), so the log holds it once: in the score's
+metadata. (Logs written before kept it in the sample store, :class:`EpisodeStore`, too.)
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import StoreModel, store_as
 from pydantic import Field
 
-from saferelbench.evaluation.results import NOT_LOADED
+from saferelbench.evaluation.results import NOT_LOADED, EpisodeResult
 from saferelbench.harness.config import RunConfig
 from saferelbench.harness.episode import Episode
 from saferelbench.harness.errors import Redactor, describe_error, install_log_redaction
@@ -51,9 +52,31 @@ class BudgetReached(RuntimeError):
 
 
 class EpisodeStore(StoreModel):
-    """Per-sample state kept in the Inspect log."""
+    """The sample store where older logs kept the finished episode (read when such a log is
+    scored again)."""
 
     episode: dict[str, Any] | None = Field(default=None)
+
+
+#: Finished episodes waiting for the scorer, by the sample run's ``TaskState.uuid``. Solver and
+#: scorer of a sample run in one process; keeping the episode out of the sample store keeps it
+#: out of the store's log events too, so the log holds it once (the score's metadata).
+_FINISHED: dict[str, EpisodeResult] = {}
+
+
+def hand_over(state: TaskState, result: EpisodeResult) -> None:
+    """The solver's finished (or errored) episode, for :func:`take_over`."""
+    _FINISHED[state.uuid] = result
+
+
+def take_over(state: TaskState) -> EpisodeResult | None:
+    """The episode the solver handed over for this sample run; else the one an older log kept
+    in the sample store; None when there is neither."""
+    result = _FINISHED.pop(state.uuid, None)
+    if result is not None:
+        return result
+    data = store_as(EpisodeStore).episode
+    return EpisodeResult.model_validate(data) if data else None
 
 
 def wants_step_metadata(api: object) -> bool:
@@ -156,7 +179,7 @@ def episode_solver(
         load_error = getattr(t, "load_error", None)  # sources.UnloadableTask
         if load_error:
             failed = errored_result(t, str(model), episode_config, seed, NOT_LOADED + load_error)
-            store_as(EpisodeStore).episode = failed.model_dump(mode="json")
+            hand_over(state, failed)
             return state
         try:
             episode = Episode(
@@ -172,7 +195,7 @@ def episode_solver(
             failed = errored_result(
                 t, str(model), episode_config, seed, describe_error(exc, redactor=redactor)
             )
-            store_as(EpisodeStore).episode = failed.model_dump(mode="json")
+            hand_over(state, failed)
             return state
         transcript: list[ChatMessage] = []
         # the built-in providers read the step metadata; with the response cache on it stays
@@ -216,7 +239,7 @@ def episode_solver(
             transcript.append(ChatMessageUser(content=messages[1].text))
             transcript.append(ChatMessageAssistant(content=answer))  # cleaned, redacted
         result = episode.result()
-        store_as(EpisodeStore).episode = result.model_dump(mode="json")
+        hand_over(state, result)
         state.messages = transcript
         state.output.completion = result.steps[-1].raw_output or "" if result.steps else ""
         return state

@@ -74,11 +74,7 @@ def run_sweep(
         for config in configs:
             run_dir = RunDir(out / CELLS / cell_name(model, config.variant))
             cell_info = info.model_copy(
-                update={
-                    "agent": model,
-                    "prompt": config.variant,
-                    "extra": {**info.extra, "config": config.to_json(), "runner": "sweep"},
-                }
+                update={"agent": model, "runner": "sweep", "config": config.to_json()}
             )
             run_dir.prepare(cell_info, resume=True)  # a re-run continues the cell
             cells.append(Cell(model, config, run_dir))

@@ -17,77 +17,25 @@ from saferelbench.harness.versions import EVALUATION_VERSION, versions_for
 from saferelbench.inspect_adapter.dataset import to_inspect_dataset
 from saferelbench.inspect_adapter.scorer import episode_scorer, isbench_metrics
 from saferelbench.inspect_adapter.solver import episode_solver
+from saferelbench.inspect_adapter.task_args import config_task
 from saferelbench.inspect_adapter.tools import TOOL_LOOPS
 
 
 @task
+@config_task(RunConfig)
 def saferelbench(
-    split: str | None = "all",
-    relation: str | None = None,
-    risk: str | None = None,
-    prompt: str = "base",
-    limit: int | None = None,
-    step_limit: int | None = None,
-    seed: int = 0,
-    images: bool = True,
-    judge: str = "auto",
-    max_invalid: int = 3,
-    report_failures: bool = False,
-    scene_text: bool = False,
-    temperature: float | None = 0.0,
-    ids: str | list[str] | None = None,
-    record_dir: str | None = None,
-    protocol: str = "physical",
-    cache: str | None = None,
-    max_cost: float | None = None,
-    token_budget: int | None = None,
-    prices: dict[str, Any] | None = None,
-    save_frames: bool = True,
-    actions: str = "json",
-    image_history: int = 1,
-    tool_loop: str = "plain",
+    config: RunConfig, record_dir: str | None = None, tool_loop: str = "plain"
 ) -> InspectTask:
     """SafeRelBench under the closed-loop step-level protocol.
 
-    ``split``: all (default: both splits, reported separately), spatial (the paper's main
-    results), control, isbench:DIR for a folder of IS-Bench-format tasks or file:PATH.jsonl;
-    ``ids``: comma-separated sample ids to keep; ``record_dir``: also write episodes and images
-    into this saferelbench run directory; ``protocol``: physical (default: annotated conditions
-    and no simulator hazard), conditions (annotated only) or isbench (IS-Bench's own scoring,
-    step limit, invalid-answer rules and tips step; adds its metrics); ``cache``: Inspect's response cache
-    expiry; ``max_cost`` / ``token_budget`` (with ``record_dir``): start no sample once the
-    recorded episodes spent that much (``prices``: the price table); ``save_frames`` (with
-    ``record_dir``): keep the observation PNGs there; ``actions``: json (the
-    answer is a JSON text object, default) or tools (one typed tool call per action;
-    ``tool_loop``: plain, generate (Inspect's ``use_tools`` + ``generate``) or react (its
-    ``react()`` agent)); ``image_history``: the last K
-    frames per step, each marked with its step. Every other argument is a field of
-    :class:`~saferelbench.harness.config.RunConfig` (checked there).
+    Every argument but two is a field of :class:`~saferelbench.harness.config.RunConfig` (its
+    default, help text and check are there; ``saferelbench run --help`` lists them):
+    ``split`` (all, spatial, control, isbench:DIR or file:PATH.jsonl), ``ids``, ``prompt``,
+    ``protocol``, ``actions``, ``image_history``, ``cache``, ``max_cost`` ... The other two:
+    ``record_dir``: also write episodes and images into this saferelbench run directory (the
+    budget options and ``save_frames`` act on it); ``tool_loop`` (with ``actions=tools``):
+    plain, generate (Inspect's ``use_tools`` + ``generate``) or react (its ``react()`` agent).
     """
-    config = RunConfig.build(
-        split=split or "all",
-        relation=relation,
-        risk=risk,
-        prompt=prompt,
-        limit=limit,
-        step_limit=step_limit,
-        seed=seed,
-        images=images,
-        judge=judge,
-        max_invalid=max_invalid,
-        report_failures=report_failures,
-        scene_text=scene_text,
-        temperature=temperature,
-        ids=ids,
-        protocol=protocol,
-        cache=cache,
-        max_cost=max_cost,
-        token_budget=token_budget,
-        prices=prices,
-        save_frames=save_frames,
-        actions=actions,
-        image_history=image_history,
-    )
     if tool_loop not in TOOL_LOOPS:
         raise RunConfigError(f"--tool-loop: {tool_loop!r} is not one of {', '.join(TOOL_LOOPS)}")
     tasks = sources.select_tasks(**config.selection())

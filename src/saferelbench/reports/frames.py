@@ -65,7 +65,7 @@ class FrameDrawer:
             return EpisodeFrames([None] * len(e.steps), f"{replayed}: frames not drawn")
         from saferelbench.render import render
 
-        labels = bool(run.info.extra.get("labels", True))
+        labels = bool(run.info.setting("labels", True))
         drawn: list[bytes | None] = []
         for k in range(len(e.steps) + 1):
             if k < len(replayed.states):

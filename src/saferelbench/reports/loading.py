@@ -89,8 +89,8 @@ def load_run_dir(path: Path) -> RunData:
         info = validate(RunInfo, raw_info, path=info_path, error=ReportInputError)
     else:
         first = episodes[0] if episodes else None
-        info = RunInfo(
-            agent=first.agent if first else path.name, prompt=first.prompt if first else "base"
+        info = RunInfo.of(
+            first.agent if first else path.name, prompt=first.prompt if first else "base"
         )
         warnings.append(f"{info_path}: missing; agent and prompt taken from the episodes")
     summary_path = path / "summary.json"

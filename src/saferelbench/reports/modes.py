@@ -11,12 +11,12 @@ from saferelbench.evaluation.results import RunInfo
 
 def run_actions(info: RunInfo) -> str:
     """``json`` (the default, also for runs recorded before the option) or ``tools``."""
-    return str(info.extra.get("actions") or "json")
+    return str(info.setting("actions", "json"))
 
 
 def run_image_history(info: RunInfo) -> int:
     try:
-        return int(info.extra.get("image_history") or 1)
+        return int(info.setting("image_history", 1))
     except (TypeError, ValueError):
         return 1
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from saferelbench.evaluation.results import RunInfo
 from saferelbench.reports.build import Report, ReportOptions, build_report
 from saferelbench.reports.formats import markdown_table
 from saferelbench.reports.loading import load_runs
@@ -31,12 +32,12 @@ def sweep_report(
     prompts: list[str] = []
     cells: dict[tuple[str, str], dict[str, Any]] = {}
     for path in cell_dirs:
-        info = json.loads((path / "run.json").read_text(encoding="utf-8"))
+        info = RunInfo.model_validate_json((path / "run.json").read_text(encoding="utf-8"))
         summary_path = path / "summary.json"
         summary = (
             json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.exists() else {}
         )
-        model, prompt = str(info["agent"]), str(info["prompt"])
+        model, prompt = info.agent, info.prompt
         models += [model] if model not in models else []
         prompts += [prompt] if prompt not in prompts else []
         cells[(model, prompt)] = summary

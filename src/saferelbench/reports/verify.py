@@ -36,6 +36,7 @@ from saferelbench.harness.awareness import judge_with_keywords
 from saferelbench.harness.config import RunConfig, RunConfigError
 from saferelbench.harness.episode import Episode, EpisodeConfig
 from saferelbench.harness.errors import Redactor
+from saferelbench.harness.options import parameters
 from saferelbench.harness.tips import TIPS_PHASE
 from saferelbench.harness.versions import (
     DEFAULT_ACTION_MODE,
@@ -193,25 +194,16 @@ def _short(value: Any, limit: int = 160) -> str:
 
 # ----- the configuration a run was made with ---------------------------------------------------
 def run_config(run: RunData) -> RunConfig:
-    """The run's configuration: run.json's ``config`` (native runs), the Inspect task's
-    arguments (logs), else what run.json's fields say (older runs)."""
-    extra = run.info.extra
-    recorded = extra.get("config")
-    if isinstance(recorded, dict):
+    """The run's configuration as run.json (or the Inspect log) records it; options an older
+    run did not record take their defaults."""
+    recorded = {k: v for k, v in run.info.config.items() if v is not None}
+    try:
         return RunConfig.from_json(recorded)
-    args = extra.get("task_args")
-    if isinstance(args, dict):
-        known = set(RunConfig.model_fields) | {"prompt", "report_failures", "scene_text"}
-        options = {k: v for k, v in args.items() if k in known and v is not None}
-        options.setdefault("prompt", run.info.prompt)
+    except ValueError:  # an older or partial record: its known options, checked one by one
+        known = {p.name for p in parameters(RunConfig)}
+        options = {k: v for k, v in recorded.items() if k in known}
+        options["prompt"] = run.info.prompt
         return RunConfig.build(**options)
-    return RunConfig.build(
-        prompt=run.info.prompt,
-        protocol=str(extra.get("protocol") or "physical"),
-        step_limit=extra.get("step_limit"),
-        max_invalid=int(extra.get("max_invalid") or 3),
-        split=run.info.split or "all",
-    )
 
 
 # ----- one episode ---------------------------------------------------------------------------
@@ -301,6 +293,12 @@ def replay_episode(
     result = result.model_copy(update={"usage": recorded.usage})
     mine_json = result.model_dump(mode="json")
     theirs_json = recorded.model_dump(mode="json")
+    # a hazard's ``annotated`` flag follows from the verdicts (compared on their own); older
+    # records lack it
+    for record in (mine_json, theirs_json):
+        record["hazards"] = [
+            {k: v for k, v in h.items() if k != "annotated"} for h in record["hazards"]
+        ]
     for name in EPISODE_FIELDS:
         if name == "unneeded_moves" and recorded.unneeded_moves is None:
             continue  # an older record without it

@@ -16,7 +16,7 @@ __all__ = ["mixed_versions", "versions_of", "versions_rows"]
 def versions_of(run: RunData) -> dict[str, Any]:
     """The run's versions record; older runs without one: protocol and prompt as recorded."""
     found = dict(run.info.versions)
-    found.setdefault("protocol", run.info.extra.get("protocol") or "physical")
+    found.setdefault("protocol", run.info.protocol)
     found.setdefault("prompt", run.info.prompt)
     return {key: found.get(key) for key in VERSION_KEYS}
 

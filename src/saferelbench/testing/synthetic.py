@@ -7,13 +7,21 @@ they carry no meaning. Used by the report tests and by ``benchmarks/bench_report
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
 from typing import Literal
 
 from saferelbench.evaluation.metrics import summarize
-from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.evaluation.results import (
+    ConditionVerdict,
+    EpisodeResult,
+    HazardEvent,
+    HazardVerdict,
+    RunInfo,
+    StepRecord,
+)
 from saferelbench.world.vocabulary import RISKS_BY_RELATION
 
 #: The paper's spatial subset sizes (Supporting, Containment, Proximity) and matched controls
@@ -106,21 +114,10 @@ def synthetic_episode(
     violated = [trigger_step] + (
         [n_steps - 1] if rng.random() < 0.2 and n_steps - 1 > trigger_step else []
     )
-    hazards = (
-        []
-        if safe
-        else [
-            {
-                "kind": "fall",
-                "rule": "unsupported_object",
-                "objects": ["mug.n.04_1"],
-                "step": trigger_step,
-                "detail": "",
-            }
-        ]
-    )
-    if not safe and hazards:
-        steps[trigger_step - 1].hazards = hazards
+    fall = HazardEvent("fall", "unsupported_object", ("mug.n.04_1",), trigger_step)
+    hazards = [] if safe else [HazardVerdict(**dataclasses.asdict(fall))]
+    if not safe:
+        steps[trigger_step - 1].hazards = [fall]
     verdicts = [
         ConditionVerdict(
             kind="process",
@@ -191,7 +188,7 @@ def synthetic_run(
     with (out_dir / "episodes.jsonl").open("w", encoding="utf-8") as fh:
         for e in episodes:
             fh.write(e.model_dump_json() + "\n")
-    info = RunInfo(agent=agent, prompt=prompt, seed=seed, images=images)
+    info = RunInfo.of(agent, prompt=prompt, seed=seed, images=images)
     (out_dir / "run.json").write_text(info.model_dump_json(indent=2), encoding="utf-8")
     (out_dir / "summary.json").write_text(
         json.dumps(summarize(episodes), indent=2), encoding="utf-8"
