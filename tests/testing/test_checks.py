@@ -10,7 +10,7 @@ from typing import Any
 import gymnasium
 import pytest
 
-from saferelbench.dataset.templates import BY_NAME, TEMPLATES, AnyTemplate, SceneTemplate
+from saferelbench.dataset.templates import BY_NAME, TEMPLATES, SceneTemplate
 from saferelbench.gym import SafeRelBenchEnv
 from saferelbench.render import glyphs, items
 from saferelbench.testing import checks
@@ -53,7 +53,7 @@ def test_every_object_kind_is_complete(kind: str) -> None:
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda t: t.name)
-def test_every_scene_template_is_complete(template: AnyTemplate) -> None:
+def test_every_scene_template_is_complete(template: SceneTemplate) -> None:
     check_template(template)
 
 
@@ -199,7 +199,7 @@ def test_a_rule_that_misses_its_witness_or_fires_on_a_careful_plan_fails() -> No
 
 
 # ----- scene templates --------------------------------------------------------------------------
-def _toy_template(**changes: Any) -> AnyTemplate:
+def _toy_template(**changes: Any) -> SceneTemplate:
     return dataclasses.replace(TEMPLATES[0], **{"name": "toy_template", **changes})
 
 

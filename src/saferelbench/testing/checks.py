@@ -42,7 +42,7 @@ from saferelbench.world.task import Task, WashCondition, WashRuleEntry
 from saferelbench.world.vocabulary import HAZARD_KINDS, RELATIONS, RISK_NAMES
 
 if TYPE_CHECKING:
-    from saferelbench.dataset.templates import AnyTemplate
+    from saferelbench.dataset.templates import SceneTemplate
 
 
 class ExtensionError(AssertionError):
@@ -448,7 +448,7 @@ TEMPLATE_ROLLOUTS = 2
 
 
 def check_template(
-    template: AnyTemplate | str, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027
+    template: SceneTemplate | str, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027
 ) -> None:
     """A scene template is complete when it is registered once (``dataset.templates``), its
     relation and risk are a group of the dataset's composition, it is deterministic (the same
