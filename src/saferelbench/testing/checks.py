@@ -482,7 +482,10 @@ def check_template(
             samples = build_pairs(template, n=pairs, seed=seed)
             again = build_pairs(template, n=pairs, seed=seed)
         except Exception as exc:
-            add(f"building {pairs} pairs with seed {seed} raised {type(exc).__name__}: {exc}")
+            if "no unique scene" in str(exc):  # the pipeline's redraws of a repeated scene ran out
+                add(f"{pairs} seeds drew the same scene: choose() ignores its rng ({exc})")
+            else:
+                add(f"building {pairs} pairs with seed {seed} raised {type(exc).__name__}: {exc}")
         else:
             if to_jsonl(samples) != to_jsonl(again):
                 add(f"not deterministic: seed {seed} gave different samples twice")
