@@ -61,9 +61,9 @@ def main() -> int:
 
         samples = build_dataset(seed=args.seed)
     else:
-        from saferelbench.dataset.store import load_samples
+        from saferelbench.dataset.store import load_samples, read_samples
 
-        samples = load_samples(args.file) if args.file else load_samples()
+        samples = read_samples(args.file) if args.file else load_samples()
     samples = samples[:: args.every]
     images = 0
     images_wrong = 0
