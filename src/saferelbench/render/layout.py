@@ -45,8 +45,12 @@ EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
 ITEM_EDGE = 8.0  #: the same on small supports (trays, plates, boxes)
 CLEAR = 12.0  #: what a carrier in a cluster holds keeps this clear of the others there
 #: a carrier crossing under another's load in a cluster stays this far below it (4 image pixels,
-#: the proximity check's least gap, at the smallest scale the dataset is drawn at, 0.58)
-UNDER = 7.0
+#: the proximity check's least gap, at scale 0.5: the smallest the dataset is drawn at is 0.58,
+#: an episode's steady frame keeps 90% of it)
+UNDER = 8.0
+#: image pixels between a container's own base and the inner floor what it holds stands on,
+#: at least (else the contents' base would read as standing on what the container stands on)
+INNER_FLOOR = 2.5
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
@@ -645,9 +649,9 @@ class _Builder:
                 n.floor = floor[k]
                 inside = max((nodes[c].up for c in n.inside), default=0.0)
                 n.up = max(n.up, n.floor + inside)
-        if sides is second and second != first:
-            # a carrier crossing under open containers' contents stands behind them, so their
-            # bases show in front of it; outermost furthest back
+        if any(len(chain) > 1 for chain in sides.values()):
+            # a carrier crossing under another's load stands behind it, so the inner one's base
+            # shows in front of it; outermost furthest back
             depth = {k: i for chain in sides.values() for i, k in enumerate(chain)}
             order = sorted(carriers, key=lambda k: -depth[k]) + plain
         self.clusters[name] = sorted(order, key=lambda k: -lift[k])  # back to front
@@ -1340,6 +1344,9 @@ def layout(
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
     kept = Frame(kept_scale, widths, b.row_places(paths), scale)
+    for node in b.nodes.values():
+        if not node.is_fixture and node.inside and node.shows_inside:
+            node.floor = max(node.floor, INNER_FLOOR / scale)
     order: list[str] = []
     queue = list(roots)
     while queue:  # breadth-first: a node's partners higher up are placed before it
