@@ -1321,8 +1321,12 @@ def layout(
     up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
     fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
     scale = min(MAX_ZOOM * k, fit)
-    if frame is not None and frame.scale <= scale:
-        scale = frame.scale  # still fits: keep the reference scale
+    if frame is not None:
+        if not HEADROOM * scale <= frame.scale <= scale:
+            # the frame no longer fits, or is smaller than a fresh one would be (what made it
+            # shrink is gone): a fresh frame, without the old widths
+            return layout(scene, state, width, height, header, near)
+        scale = frame.scale
         if frame.xs_scale == scale:
             b.places = dict(frame.xs)
     # the frame a later state keeps: room for what may grow (a container taking something in)
