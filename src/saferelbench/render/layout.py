@@ -697,11 +697,11 @@ class _Builder:
 
     def _floor_room(self, name: str) -> float:
         """How high an open container's inner floor may rise: what it holds stays at least a
-        third sunk below its rim, so it still reads as inside."""
+        quarter sunk below its rim, so it still reads as inside."""
         node = self.nodes[name]
         _, top, _, _ = node.insets()
         tallest = max((self.nodes[c].h for c in node.inside), default=0.0)
-        return max(0.0, node.h - top - tallest / 3)
+        return max(0.0, node.h - top - tallest / 4)
 
     def measure_groups(self, name: str, edge: float) -> float:
         """IS-Bench's convention: the things on a surface form groups of neighbours (the
