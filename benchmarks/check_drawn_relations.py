@@ -1,7 +1,8 @@
 """Drawn relations against the world's, on every image of a dataset.
 
 For every sample: the initial image and the image after every step of the golden, the naive and
-the oracle plan (the safe planner's plan from the initial state). Each image is read back with
+the oracle plan (the safe planner's plan from the initial state), each step's image drawn on its
+own and in the plan's steady frames (as the agent is shown it). Each image is read back with
 :func:`saferelbench.render.reading.relation_errors` (what each thing rests on, what is inside
 what, what is next to what, both ways, and whether every base shows) and counted with the
 geometric "looks on top of" check (:func:`saferelbench.render.reading.looks_on_top`).
@@ -26,6 +27,7 @@ from saferelbench.agents.planner import Planner
 from saferelbench.dataset.sample import Sample
 from saferelbench.render import render
 from saferelbench.render.reading import looks_on_top, relation_errors
+from saferelbench.render.steady import SteadyFrames
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.state import Scene, State
@@ -61,9 +63,9 @@ def main() -> int:
 
         samples = build_dataset(seed=args.seed)
     else:
-        from saferelbench.dataset.store import load_samples
+        from saferelbench.dataset.store import load_samples, read_samples
 
-        samples = load_samples(args.file) if args.file else load_samples()
+        samples = read_samples(args.file) if args.file else load_samples()
     samples = samples[:: args.every]
     images = 0
     images_wrong = 0
@@ -71,15 +73,26 @@ def main() -> int:
     kinds: Counter[str] = Counter()
     on_top = 0
     for n, sample in enumerate(samples, start=1):
+        chains: dict[str, SteadyFrames] = {}
+        initial: State | None = None
         for label, scene, state in states_of(sample, not args.no_oracle):
-            r = render(scene, state, size=(1024, 768))
-            images += 1
-            errors = relation_errors(scene, state, r)
-            on_top += len(looks_on_top(r, state))
-            images_wrong += bool(errors)
-            for e in errors:
-                kinds[_kind(e)] += 1
-                wrong.setdefault(sample.id, []).append(f"{label}: {e}")
+            drawn = [(label, render(scene, state, size=(1024, 768)))]
+            plan = label.split(" ", 1)[0]
+            if initial is None:
+                initial = state
+            else:  # and as the agent is shown it: in the plan's steady frames
+                if plan not in chains:
+                    chains[plan] = SteadyFrames(scene, initial)
+                    chains[plan].draw(initial)
+                drawn.append((f"{label} (steady)", chains[plan].draw(state)))
+            for how, r in drawn:
+                images += 1
+                errors = relation_errors(scene, state, r)
+                on_top += len(looks_on_top(r, state))
+                images_wrong += bool(errors)
+                for e in errors:
+                    kinds[_kind(e)] += 1
+                    wrong.setdefault(sample.id, []).append(f"{how}: {e}")
         if n % 50 == 0:
             print(f"  {n}/{len(samples)} samples, {images} images", file=sys.stderr)
     figures = {

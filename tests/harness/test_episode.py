@@ -147,7 +147,7 @@ class _Counter:
     def __init__(self):
         self.calls = 0
 
-    def __call__(self, scene, state, labels):
+    def __call__(self, scene, state, labels, steady=None):
         self.calls += 1
         return b"\x89PNG fake"
 
@@ -202,9 +202,9 @@ def test_a_step_that_changes_nothing_reuses_the_last_frame(monkeypatch) -> None:
     drawn: list[object] = []
     real = episode_module.render_png
 
-    def counting(scene, state, labels):
+    def counting(scene, state, labels, steady=None):
         drawn.append(state)
-        return real(scene, state, labels)
+        return real(scene, state, labels, steady)
 
     monkeypatch.setattr(episode_module, "render_png", counting)
     ep = Episode(laptop_task(), EpisodeConfig(images=True))
@@ -215,4 +215,8 @@ def test_a_step_that_changes_nothing_reuses_the_last_frame(monkeypatch) -> None:
     ep.submit(answer(SAFE_PLAN[0]))  # the book moves: a new frame
     second = ep.image()
     assert len(drawn) == 2 and second != first
-    assert second == real(ep.scene, ep.state, True)  # identical to a fresh rendering
+    from saferelbench.render.steady import SteadyFrames
+
+    fresh = SteadyFrames(ep.scene, ep.initial)  # a fresh rendering of the same frame chain
+    fresh.draw(ep.initial)
+    assert second == fresh.draw(ep.state).png_bytes()

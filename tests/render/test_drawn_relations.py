@@ -4,8 +4,8 @@ both ways, and the geometric "looks on top of" check (a raised thing whose base 
 sibling's top edge) finding nothing.
 
 The default run takes a slice of the shipped file (every 8th sample's initial image, every
-24th sample's golden and naive plans); the slow ones take every sample of the shipped file and
-of a fresh seed-2027 build, golden, naive and oracle plans (also
+40th sample's golden, naive and oracle plans); the slow ones take every sample of the shipped
+file and of a fresh seed-2027 build, golden, naive and oracle plans (also
 ``benchmarks/check_drawn_relations.py``)."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from saferelbench.world.knowledge import describe
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 from saferelbench.world.state import Layout, Scene, State
+from tests.render.plan_states import images_of
 from tests.render.scenes import on
 
 TABLE = "breakfast_table.n.01_1"
@@ -105,24 +106,42 @@ def test_initial_images_of_a_slice_of_the_shipped_file_read_as_their_states() ->
 
 
 def test_plan_steps_of_a_slice_of_the_shipped_file_read_as_their_states() -> None:
-    """After every step of the golden and the naive plan. A base hidden behind things in front
-    is the one known limit (four or more things of nearly one width in one huddle: no way to
-    overlap them all shows every base; docs/rendering.md, Limits): rare, and counted."""
-    checked = hidden = 0
-    for s in load_samples()[::24]:
-        world = build_world(s)
-        for plan in (s.golden_plan, s.naive_plan):
-            trajectory, _ = run_actions(world, [p.action for p in plan])
-            for step in trajectory.steps:
-                r = render(world.scene, step.after)
-                errors = relation_errors(world.scene, step.after, r)
-                wrong = [e for e in errors if "base is hidden" not in e]
-                assert not wrong, f"{s.id} after {step.action}: {wrong[0]}"
-                assert looks_on_top(r, step.after) == []
-                hidden += len(errors) > len(wrong)
-                checked += 1
-    assert checked > 150
-    assert hidden <= checked // 100
+    """After every step of the golden, the naive and the oracle plan of every 40th sample
+    (``benchmarks/check_drawn_relations.py`` and the slow test run them all)."""
+    checked = 0
+    for s in load_samples()[::40]:
+        for label, scene, state, r in images_of(s, oracle=True):
+            errors = relation_errors(scene, state, r)
+            assert not errors, f"{s.id} {label}: {errors[0]}"
+            assert looks_on_top(r, state) == [], f"{s.id} {label}"
+            checked += 1
+    assert checked > 200
+
+
+def test_nested_carriers_beside_open_bowls_stand_on_the_table() -> None:
+    """Three carriers on a small table, two of them open bowls holding something and one a
+    rag under a pot: the rag crosses under the bowl's contents (they stand higher inside it)
+    instead of standing raised on the bowl's rim (the case that used to read as "on")."""
+    from saferelbench.dataset.store import get_sample
+
+    s = get_sample("con-food_contamination-004")
+    world = build_world(s)
+    trajectory, _ = run_actions(world, [p.action for p in s.golden_plan])
+    state = trajectory.steps[4].after  # the second apple in the mixing bowl
+    carriers = {"rag.n.01_1", "mixing_bowl.n.01_1", "colander.n.01_1"}
+    assert carriers <= {p.parent for p in state.placements}
+    r = render(world.scene, state)
+    assert relation_errors(world.scene, state, r) == []
+    assert looks_on_top(r, state) == []
+    table = r.layout["breakfast_table.n.01_1"].y0
+    assert {r.layout[c].y1 for c in carriers} == {table}  # nothing raised
+    rag = r.layout["rag.n.01_1"]
+    crossed = [  # the open container the rag crosses under: its contents stand higher
+        c
+        for c in ("mixing_bowl.n.01_1", "colander.n.01_1")
+        if r.layout[c].x0 < rag.x1 and rag.x0 < r.layout[c].x1 and r.inner[c].y1 < rag.y0
+    ]
+    assert crossed
 
 
 @pytest.mark.slow
@@ -143,45 +162,23 @@ def test_every_initial_image_reads_as_its_state(which: str) -> None:
     assert not wrong, "\n".join(f"{k}: {v[0]}" for k, v in sorted(wrong.items())[:20])
 
 
-def _fan_limit(state: State, error: str) -> bool:
-    """The documented limit (docs/rendering.md, Limits): a small surface carrying three or more
-    carriers, two of which must nest although the outer one is not flatter."""
-    name = error.split(" ", 1)[0].split("'")[0]
-    p = state.placement(name)
-    if p is None:
-        return False
-    carriers = {q.parent for q in state.placements if q.parent is not None}
-    siblings = [q.obj for q in state.placements if q.parent == p.parent and q.relation == "ontop"]
-    return sum(s in carriers for s in siblings) >= 3
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["shipped", "seed-2027"])
 def test_every_plan_step_reads_as_its_state(which: str) -> None:
-    """Golden, naive and oracle plans (every 4th shipped sample, every 8th of seed 2027): no
-    error outside the documented limit, and that one in under 1% of the images."""
-    from saferelbench.agents.planner import Planner
+    """Every sample, its initial image and every step of its golden, naive and oracle plans,
+    each drawn on its own and in the plan's steady frames (``benchmarks/check_drawn_relations.py``
+    prints the figures): no error, nothing looks on top of a sibling."""
     from saferelbench.dataset.pipeline import build_dataset
 
-    samples = load_samples()[::4] if which == "shipped" else build_dataset(seed=2027)[::8]
-    images = limited = 0
+    samples = load_samples() if which == "shipped" else build_dataset(seed=2027)
+    images = 0
+    wrong: dict[str, str] = {}
     for s in samples:
-        world = build_world(s)
-        oracle = Planner(s, world.scene, initial=world.initial).plan(world.initial)
-        plans = [
-            [p.action for p in s.golden_plan],
-            [p.action for p in s.naive_plan],
-            list(oracle.actions) if oracle.ok else [],
-        ]
-        for actions in plans:
-            trajectory, _ = run_actions(world, actions)
-            for step in trajectory.steps:
-                r = render(world.scene, step.after)
-                images += 1
-                errors = relation_errors(world.scene, step.after, r)
-                wrong = [e for e in errors if not _fan_limit(step.after, e)]
-                assert not wrong, f"{s.id} after {step.action}: {wrong[0]}"
-                assert all(_fan_limit(step.after, f"{a} ") for a, _ in looks_on_top(r, step.after))
-                limited += bool(errors)
-    assert images > 1500
-    assert limited * 100 < images
+        for label, scene, state, r in images_of(s, oracle=True):
+            images += 1
+            errors = relation_errors(scene, state, r)
+            errors += [f"{a} looks on top of {b}" for a, b in looks_on_top(r, state)]
+            if errors:
+                wrong.setdefault(s.id, f"{label}: {errors[0]}")
+    assert images > 20000
+    assert not wrong, "\n".join(f"{k}: {v}" for k, v in sorted(wrong.items())[:20])

@@ -138,9 +138,10 @@ def test_frames_are_drawn_for_a_run_without_images(
     oracle_run_no_images: Path, tmp_path: Path
 ) -> None:
     """The default report draws every step of a run that saved no image: the frame of step k is
-    the renderer's picture of the state after steps 1..k-1 (halved, 64 colours)."""
+    the renderer's picture of the state after steps 1..k-1 (halved, 64 colours), each drawn
+    in the frame of the one before it, as the agent saw them."""
     from saferelbench.dataset.store import get_sample
-    from saferelbench.render import render
+    from saferelbench.render.steady import SteadyFrames
     from saferelbench.reports.frames import encode_frame
     from saferelbench.world import simulator
     from saferelbench.world.scene_builder import build_world
@@ -155,8 +156,9 @@ def test_frames_are_drawn_for_a_run_without_images(
         assert refs and all(r and r.startswith("frames/") for r in refs)
         world = build_world(get_sample(e.sample_id))
         state = world.initial
+        steady = SteadyFrames(world.scene, world.initial)  # each in the frame before it
         for ref, s in zip(refs, e.steps, strict=True):
-            expected = encode_frame(render(world.scene, state).image)
+            expected = encode_frame(steady.draw(state).image)
             assert (tmp_path / ref).read_bytes() == expected
             assert s.action is not None
             state, _ = simulator.step(world.scene, state, s.action, s.index)

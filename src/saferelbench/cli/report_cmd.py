@@ -69,7 +69,7 @@ def report(
     probe: Annotated[
         Path | None,
         typer.Option(
-            help="A probe result (saferelbench probe): also write probe.md / probe.csv, probe accuracy beside SSR per relation."
+            help="A probe result (saferelbench probe): probe accuracy beside SSR per relation in report.html and report.md, and probe.md / probe.csv."
         ),
     ] = None,
 ) -> None:
@@ -136,7 +136,13 @@ def report(
         except ProbeResultError as err:
             raise fail(str(err)) from None
     options = ReportOptions(
-        seed=seed, resamples=resamples, images=images, figures=figures, html=html, ablation=ablation
+        seed=seed,
+        resamples=resamples,
+        images=images,
+        figures=figures,
+        html=html,
+        ablation=ablation,
+        probe=probe_result,
     )
     try:
         with phase_progress(err_console, "report.html: episodes" + frames_note(images)) as tell:
@@ -144,10 +150,6 @@ def report(
             made = build_report(loaded, out, options)
     except OSError as err:
         raise fail(f"{err.filename or out}: cannot write: {err.strerror}") from None
-    if probe_result is not None:
-        from saferelbench.reports.probe import write_probe_tables
-
-        made.files.update(write_probe_tables(loaded, probe_result, out))
     console = Console()
     for warning in made.warnings:
         err_console.print(f"[yellow]warning:[/yellow] {warning}", highlight=False, soft_wrap=True)

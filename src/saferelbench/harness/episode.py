@@ -161,7 +161,11 @@ def world_for(task: Task, protocol: str) -> World:
     return build_world(task, isbench_conventions=protocol == "isbench")
 
 
-def render_png(scene: Any, state: State, labels: bool) -> bytes:
+def render_png(scene: Any, state: State, labels: bool, steady: Any = None) -> bytes:
+    """``steady`` (:class:`saferelbench.render.steady.SteadyFrames`): the episode's frame chain,
+    so what did not move keeps its place and size from one image to the next."""
+    if steady is not None:
+        return bytes(steady.draw(state, labels=labels).png_bytes())
     from saferelbench.render import render  # lazy: only when images are on
 
     return bytes(render(scene, state, labels=labels).png_bytes())
@@ -211,6 +215,7 @@ class Episode:
         self._pending_image: str | None = None
         self._pending_png: bytes | None = None
         self._frame: tuple[Any, bytes] | None = None  #: the last state drawn and its PNG
+        self._steady: Any = None  #: the frame chain of the images drawn so far
         self._frame_uri: tuple[bytes, str] | None = None  #: the last PNG and its data URI
         #: earlier frames by the step they were shown at (kept for ``image_history`` only)
         self._history_pngs: dict[int, bytes] = {}
@@ -291,7 +296,13 @@ class Episode:
             if self._frame is not None and self._frame[0] is self.state:
                 self._pending_png = self._frame[1]
             else:
-                self._pending_png = render_png(self.scene, self.state, self.config.labels)
+                if self._steady is None:
+                    from saferelbench.render.steady import SteadyFrames
+
+                    self._steady = SteadyFrames(self.scene, self.initial)
+                self._pending_png = render_png(
+                    self.scene, self.state, self.config.labels, steady=self._steady
+                )
                 self._frame = (self.state, self._pending_png)
             if self.image_sink is not None:
                 self._pending_image = self.image_sink(self.task.id, self.step, self._pending_png)

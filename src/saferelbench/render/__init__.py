@@ -18,7 +18,8 @@ images of an episode. See docs/rendering.md.
 - ``png``: fast deterministic PNG encoding;
 - ``reading``: the relations a viewer reads off the drawn boxes, against the state;
 - ``renderer``: ``render(scene, state) -> Rendering``;
-- ``sheet``: a contact sheet of an episode's images.
+- ``sheet``: a contact sheet of an episode's images;
+- ``steady``: an episode's images, each drawn in the frame of the one before it.
 """
 
 from saferelbench.render.geometry import Box, gap

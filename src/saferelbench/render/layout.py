@@ -45,8 +45,12 @@ EDGE = 10.0  #: margin between a free item and the edge of a fixture's surface
 ITEM_EDGE = 8.0  #: the same on small supports (trays, plates, boxes)
 CLEAR = 12.0  #: what a carrier in a cluster holds keeps this clear of the others there
 #: a carrier crossing under another's load in a cluster stays this far below it (4 image pixels,
-#: the proximity check's least gap, at the smallest scale the dataset is drawn at, 0.58)
-UNDER = 7.0
+#: the proximity check's least gap, at scale 0.5: the smallest the dataset is drawn at is 0.58,
+#: an episode's steady frame keeps 90% of it)
+UNDER = 8.0
+#: image pixels between a container's own base and the inner floor what it holds stands on,
+#: at least (else the contents' base would read as standing on what the container stands on)
+INNER_FLOOR = 2.5
 MAX_ROW_SLOT = 120.0  #: fixtures spread out at most this far; the rest centres the row
 LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its label
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
@@ -154,6 +158,9 @@ class Node:
     box: Box = Box(0, 0, 0, 0)
     inner: Box | None = None
     lift: float = 0.0  #: natural pixels it stands raised (further back in a cluster)
+    #: natural height above its base of the floor its visible inside shows its contents on,
+    #: when raised above the kind's own (a carrier in a huddle crosses under them)
+    floor: float = 0.0
     need: float = 0.0  #: natural width what stands on / in it needs
     parts: tuple[Box, ...] = ()  #: the pieces of a surface drawn on both sides of a fixture
 
@@ -164,6 +171,11 @@ class Node:
     @property
     def is_fixture(self) -> bool:
         return self.kind in FIXTURE_KINDS
+
+    def insets(self) -> tuple[float, float, float, float]:
+        """Left, top, right, bottom insets of its visible inside (natural pixels)."""
+        left, top, right, bottom = inner_insets(self.kind, self.w, self.h)
+        return left, top, right, max(bottom, self.floor)
 
 
 #: a huddle's arrangement: (worst and total share of base seen, left edges, back-to-front
@@ -180,6 +192,10 @@ class Frame:
 
     scale: float
     widths: tuple[tuple[str, float], ...]
+    #: where each element of the row along the wall began (natural pixels) ...
+    xs: tuple[tuple[str, float], ...] = ()
+    #: ... at this scale (the row keeps those places only when drawn at the same scale)
+    xs_scale: float = 0.0
 
 
 @dataclass
@@ -261,6 +277,8 @@ class _Builder:
         self.groups: dict[str, list[list[str]]] = {}
         #: natural widths of the episode's reference frame (:class:`Frame`)
         self.floors: dict[str, float] = {}
+        #: where the row's paths began in the frame, when drawn at its scale
+        self.places: dict[str, float] = {}
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -425,7 +443,7 @@ class _Builder:
             need_top = self.measure_pieces(name, edge)
         else:
             need_top = self.measure_small(name, edge)
-        left_in, t, right_in, b = inner_insets(node.kind, node.w, node.h)
+        left_in, t, right_in, b = node.insets()
         need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
         node.need = max(need_top, need_in if node.inside else 0.0)
         node.w = max(node.w, node.need)
@@ -434,7 +452,7 @@ class _Builder:
         self.stretch(name)
         up_top = max((self.nodes[k].up + self.nodes[k].lift for k in node.top), default=0.0)
         up_in = max((self.nodes[k].up for k in node.inside), default=0.0)
-        _, _, _, b = inner_insets(node.kind, node.w, node.h)
+        _, _, _, b = node.insets()
         node.up = max(node.h + up_top, b + up_in)
 
     def stretch(self, name: str) -> None:
@@ -553,12 +571,15 @@ class _Builder:
         to both sides of the cluster, each reaching past the one before it on its side, and
         what each carries stands on its far end. A carrier that crosses under an inner one's
         load stands lower, its top at least ``UNDER`` below that load, while every box still
-        reaches one common height, so all of them touch. Something that holds its load inside
-        where it can be seen (a bowl, a basket) can have nothing cross it: the tallest such
-        stands alone on the left, every other carrier nests on the right, tallest innermost.
-        With a fixture beside the surface everything is pressed against it and the carriers
-        nest away from it, on one side. Best effort: three nested flat carriers (trays only) or
-        a second open container cannot all be kept clear (docs/rendering.md)."""
+        reaches one common height, so all of them touch (:meth:`_fan_heights`). Two ways to
+        share the carriers are tried and the one that raises least kept: the tallest open
+        container (a bowl, a basket, its load inside where it can be seen) alone on the left
+        and the other carriers nested on the right, flat ones innermost; or the open containers
+        innermost and the flat carriers outermost, crossing under their contents, which then
+        stand on a raised inner floor (a rag under a pot beside two bowls). With a fixture
+        beside the surface everything is pressed against it and the carriers nest away from
+        it, on one side. Best effort: two flat carriers nesting under a third's load cannot
+        all stand on the surface's top line (docs/rendering.md)."""
         nodes = self.nodes
 
         def holds_inside(k: str) -> bool:
@@ -566,14 +587,37 @@ class _Builder:
 
         held = sorted((k for k in carriers if holds_inside(k)), key=lambda k: (-nodes[k].h, k))
         flat = sorted((k for k in carriers if not holds_inside(k)), key=lambda k: (-nodes[k].h, k))
-        sides: dict[str, list[str]] = {"R": [], "L": []}  # inner to outer
+        # two ways to share the carriers between the sides (chains inner to outer); the one
+        # that raises least wins (ties: the first)
+        first: dict[str, list[str]] = {"R": [], "L": []}
         if fixed:  # one side only, away from the fixture
-            sides["R"] = flat + held
+            first["R"] = flat + held
         elif held:  # the tallest container alone on the left, the others outermost on the right
-            sides["L"].append(held[0])
-            sides["R"] = flat + held[1:]
+            first["L"].append(held[0])
+            first["R"] = flat + held[1:]
         else:
-            sides["R"], sides["L"] = flat[::2], flat[1::2]
+            first["R"], first["L"] = flat[::2], flat[1::2]
+        # open containers innermost (the tallest alone on the left, the others on the right,
+        # tallest innermost), their contents standing higher inside them; flat carriers
+        # outermost, each to the side whose outermost container has room to raise its floor
+        second: dict[str, list[str]] = {"R": held + flat, "L": []}
+        if not fixed:
+            second = {"L": held[:1], "R": held[1:]}
+            for k in flat:
+
+                def slack(side: str, k: str = k) -> tuple[bool, int]:
+                    chain = second[side]
+                    if not chain:
+                        return True, 0
+                    last = chain[-1]
+                    room = self._floor_room(last) if holds_inside(last) else 0.0
+                    return room >= nodes[k].h + UNDER, -len(chain)
+
+                second[max(("R", "L"), key=slack)].append(k)
+        options = [(self._fan_heights(order, sides), sides) for sides in (first, second)]
+        (lift, floor), sides = min(
+            options, key=lambda o: (max(o[0][0].values()), sum(o[0][0].values()))
+        )
         plain = [k for k in order if k not in carriers]
         rel: dict[str, float] = {}
         if fixed:  # every member starts at the fixture's side: nest by reach from there
@@ -598,23 +642,18 @@ class _Builder:
                     rel[k] = -d if side == "R" else d - n.w
                     self.reserve[k] = ("L" if side == "R" else "R", reach)
                     ext[side] = n.w - d
-        # heights: every band [lift, lift + h] reaches the common height y; going inwards along
-        # a side, each carrier's top stands UNDER above the top of the one crossing under it
-        lift = dict.fromkeys(order, 0.0)
-        y = 0.0
-        for _ in range(len(order) + 1):
-            for k in order:
-                lift[k] = max(0.0, y - nodes[k].h)
-            for chain in sides.values():
-                for inner, outer in zip(chain[-2::-1], chain[:0:-1], strict=True):
-                    top = lift[outer] + nodes[outer].h + UNDER
-                    lift[inner] = max(lift[inner], top - nodes[inner].h)
-            highest = max(lift.values())
-            if highest <= y:
-                break
-            y = highest
-        for k in order:  # 0 unless two carriers of one height nest (docs/rendering.md, Limits)
-            nodes[k].lift = lift[k]
+        for k in order:  # 0 unless two flat carriers nest (docs/rendering.md, Limits)
+            n = nodes[k]
+            n.lift = lift[k]
+            if floor.get(k, 0.0) > n.insets()[3]:
+                n.floor = floor[k]
+                inside = max((nodes[c].up for c in n.inside), default=0.0)
+                n.up = max(n.up, n.floor + inside)
+        if any(len(chain) > 1 for chain in sides.values()):
+            # a carrier crossing under another's load stands behind it, so the inner one's base
+            # shows in front of it; outermost furthest back
+            depth = {k: i for chain in sides.values() for i, k in enumerate(chain)}
+            order = sorted(carriers, key=lambda k: -depth[k]) + plain
         self.clusters[name] = sorted(order, key=lambda k: -lift[k])  # back to front
         if fixed:
             return max(nodes[k].w for k in order) + edge
@@ -622,6 +661,47 @@ class _Builder:
         lo = min(rel.values())
         hi = max(rel[k] + nodes[k].w for k in order)
         return hi - lo + 2 * edge
+
+    def _fan_heights(
+        self, order: list[str], sides: Mapping[str, list[str]]
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """How far each member of a fanned huddle stands raised, and the raised inner floors
+        of open containers: every band [lift, lift + h] reaches one common height y; going
+        inwards along a side, what each carrier holds stands ``UNDER`` above the top of the one
+        crossing under it: an open container's inner floor rises (up to ``_floor_room``), a
+        carrier stands raised only when nothing else can (two flat carriers nesting)."""
+        nodes = self.nodes
+
+        def holds_inside(k: str) -> bool:
+            return bool(nodes[k].inside and nodes[k].shows_inside)
+
+        lift = dict.fromkeys(order, 0.0)
+        floor = {k: nodes[k].insets()[3] for k in order if holds_inside(k)}
+        y = 0.0
+        for _ in range(len(order) + 1):
+            for k in order:
+                lift[k] = max(0.0, y - nodes[k].h)
+            for chain in sides.values():
+                for inner, outer in zip(chain[-2::-1], chain[:0:-1], strict=True):
+                    top = lift[outer] + nodes[outer].h + UNDER
+                    if inner in floor and top - lift[inner] <= self._floor_room(inner):
+                        floor[inner] = max(floor[inner], top - lift[inner])
+                    else:
+                        base = floor.get(inner, nodes[inner].h)
+                        lift[inner] = max(lift[inner], top - base)
+            highest = max(lift.values())
+            if highest <= y:
+                break
+            y = highest
+        return lift, floor
+
+    def _floor_room(self, name: str) -> float:
+        """How high an open container's inner floor may rise: what it holds stays at least a
+        quarter sunk below its rim, so it still reads as inside."""
+        node = self.nodes[name]
+        _, top, _, _ = node.insets()
+        tallest = max((self.nodes[c].h for c in node.inside), default=0.0)
+        return max(0.0, node.h - top - tallest / 4)
 
     def measure_groups(self, name: str, edge: float) -> float:
         """IS-Bench's convention: the things on a surface form groups of neighbours (the
@@ -928,6 +1008,8 @@ class _Builder:
 
         paths.sort(key=key)
         widths = [sum(self.element_w(e) for e in p) for p in paths]
+        if self.places and self._keep_places(paths, right):
+            return
         slots = [0.0] + [FIXTURE_GAP] * (len(paths) - 1) + [0.0]
         spare = max(0.0, right - sum(widths) - sum(slots))
         share = spare / len(slots)
@@ -951,12 +1033,57 @@ class _Builder:
                     node = self.nodes[name]
                     node.x0, node.y1 = x, -node.raised
                 x += w
+        self._join_spans(spans)
+
+    def _keep_places(self, paths: list[list[str]], right: float) -> bool:
+        """The row along the wall where the episode's last image had it: each path starts
+        where it started then, or just after the path before it when that one grew; past the
+        right end, the paths at the end move back left only as far as they must. False
+        (nothing placed) when the row no longer fits."""
+        starts: list[float] = []
+        widths = [sum(self.element_w(e) for e in path) for path in paths]
+        x = 0.0
+        for i, path in enumerate(paths):
+            least = x + (FIXTURE_GAP if i else 0.0)
+            x = max(least, self.places.get(path[0], least))
+            starts.append(x)
+            x += widths[i]
+        end = right
+        for i in range(len(paths) - 1, -1, -1):  # pull back what went past the right end
+            starts[i] = min(starts[i], end - widths[i])
+            end = starts[i] - FIXTURE_GAP
+        if starts and starts[0] < 0:
+            return False
+        spans: dict[str, list[tuple[float, float]]] = {}
+        for x, path in zip(starts, paths, strict=True):
+            for e in path:
+                w = self.element_w(e)
+                name, _, k = e.partition("#")
+                if k:
+                    self.pieces[name][int(k)].x0 = x
+                    spans.setdefault(name, []).append((x, x + w))
+                else:
+                    node = self.nodes[name]
+                    node.x0, node.y1 = x, -node.raised
+                x += w
+        self._join_spans(spans)
+        return True
+
+    def _join_spans(self, spans: Mapping[str, list[tuple[float, float]]]) -> None:
         for name, span in spans.items():
             node = self.nodes[name]
             x0, x1 = min(a for a, _ in span), max(b for _, b in span)
             node.x0, node.w, node.y1 = x0, x1 - x0, -node.raised
             if len(span) > 1:
                 self.spans[name] = sorted(span)
+
+    def row_places(self, paths: list[list[str]]) -> tuple[tuple[str, float], ...]:
+        """Where each path of the row begins (natural pixels), for the next image's frame."""
+        out = []
+        for path in paths:
+            name, _, k = path[0].partition("#")
+            out.append((path[0], self.pieces[name][int(k)].x0 if k else self.nodes[name].x0))
+        return tuple(sorted(out))
 
     # ----- positions, top-down -----------------------------------------------------------
     def place_runs(
@@ -1057,7 +1184,7 @@ class _Builder:
             self.place_pieces(name, top, edge)
         elif node.top:
             self.place_small(name, top, edge, left, right)
-        left_in, _, right_in, b = inner_insets(node.kind, node.w, node.h)
+        left_in, _, right_in, b = node.insets()
         self.place_row(
             node.inside,
             (name, "inside"),
@@ -1194,10 +1321,17 @@ def layout(
     up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
     fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
     scale = min(MAX_ZOOM * k, fit)
-    if frame is not None and frame.scale <= scale:
-        scale = frame.scale  # still fits: keep the reference scale
+    if frame is not None:
+        if not HEADROOM * scale <= frame.scale <= scale:
+            # the frame no longer fits, or is smaller than a fresh one would be (what made it
+            # shrink is gone): a fresh frame, without the old widths
+            return layout(scene, state, width, height, header, near)
+        scale = frame.scale
+        if frame.xs_scale == scale:
+            b.places = dict(frame.xs)
     # the frame a later state keeps: room for what may grow (a container taking something in)
-    kept = Frame(min(MAX_ZOOM * k, HEADROOM * fit), widths)
+    kept_scale = scale if frame is not None and scale == frame.scale else HEADROOM * fit
+    kept_scale = min(MAX_ZOOM * k, kept_scale)
     # Order of free chains along the wall: fridge, kitchen run, tables, shelves, rest, then
     # floor items (after the fixture they came from, when known).
     key: dict[str, tuple[object, ...]] = {}
@@ -1213,6 +1347,10 @@ def layout(
         if hint_root != r:
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
+    kept = Frame(kept_scale, widths, b.row_places(paths), scale)
+    for node in b.nodes.values():
+        if not node.is_fixture and node.inside and node.shows_inside:
+            node.floor = max(node.floor, INNER_FLOOR / scale)
     order: list[str] = []
     queue = list(roots)
     while queue:  # breadth-first: a node's partners higher up are placed before it
@@ -1235,7 +1373,7 @@ def layout(
             or node.shows_inside
             and ("openable" in node.info.abilities or node.info.is_container)
         ):
-            il, it, ir, ib = inner_insets(node.kind, node.w, node.h)
+            il, it, ir, ib = node.insets()
             node.inner = Box(
                 px(x0 + il * scale), px(y0 + it * scale), px(x1 - ir * scale), px(y1 - ib * scale)
             )

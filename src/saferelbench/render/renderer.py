@@ -68,6 +68,8 @@ class Rendering:
     inner: dict[str, Box] = field(default_factory=dict)
     #: every name tag drawn: the object's name -> the tag's box and its leader line, if any
     tags: dict[str, tuple[Box, Segment | None]] = field(default_factory=dict)
+    #: the frame the episode's next image keeps (``render(..., reference=this.frame)``)
+    frame: Frame | None = None
 
     @property
     def visible(self) -> frozenset[str]:
@@ -297,13 +299,15 @@ def render(
     size: tuple[int, int] = (1024, 768),
     events: Sequence[HazardEvent] = (),
     title: str | None = None,
-    reference: State | None = None,
+    reference: State | Frame | None = None,
 ) -> Rendering:
     """Draw ``state`` of ``scene``. ``events`` (hazards that just happened) are outlined in red
     with a caption; ``labels=False`` drops the name tags (image-only ablation). ``reference``
-    (the episode's first state) keeps the frame steady: the scale and the row along the wall
-    are those of the reference image wherever they still fit, so what did not move keeps its
-    place and size from one step to the next."""
+    keeps the frame steady: the episode's first state, or better the :attr:`Rendering.frame`
+    of the episode's last image (the first image drawn with ``reference=`` its own state):
+    the scale, the widths and the places along the wall are those of the reference image
+    wherever they still fit, so what did not move keeps its place and size from one step to
+    the next."""
     width, height = size
     k = min(width / 1024, height / 768)
     header = max(14, round(34 * k))
@@ -314,7 +318,11 @@ def render(
             other = next((o for o in ev.objects[i + 1 :] + ev.objects[:i] if o != obj), None)
             if other is not None:
                 near.setdefault(obj, other)
-    frame = None if reference is None else frame_of(scene, reference, size, header + fsize + 8)
+    frame = (
+        reference
+        if reference is None or isinstance(reference, Frame)
+        else frame_of(scene, reference, size, header + fsize + 8)
+    )
     lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
     img = _room(width, height, lay.floor_box.y0).copy()
     d = ImageDraw.Draw(img)
@@ -427,7 +435,7 @@ def render(
         ib = lay.nodes[n].inner
         if ib is not None and lay.nodes[n].shows_inside:
             inner[n] = ib
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named)
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named, lay.frame)
 
 
 def _header(

@@ -12,12 +12,21 @@ from pathlib import Path
 from typing import Any
 
 from saferelbench.evaluation.metrics import run_protocol
+from saferelbench.evaluation.probe import ProbeAnswer
 from saferelbench.reports import figures as figs
 from saferelbench.reports import formats
 from saferelbench.reports.failures import FailureAnalysis, analyse
 from saferelbench.reports.html import FRAMES_DIR, render_html
 from saferelbench.reports.loading import RunData
 from saferelbench.reports.modes import mixed_modes_warning, run_actions, run_image_history
+from saferelbench.reports.probe import (
+    PROBE_HEADER,
+    PROBE_NOTE,
+    ProbeRow,
+    probe_cells,
+    probe_rows,
+    write_probe_tables,
+)
 from saferelbench.reports.replay import Replayer
 from saferelbench.reports.statistics import DEFAULT_RESAMPLES, DEFAULT_SEED
 from saferelbench.reports.tables import (
@@ -61,6 +70,9 @@ class ReportOptions:
     max_all_pairs: int = 6  #: above this many runs, each run is compared with the first only
     #: told how the viewer's episodes (drawing their frames) advance; None: silent
     progress: Progress | None = None
+    #: a probe result (``read_probe_result``): probe accuracy beside SSR per relation, in the
+    #: page, report.md, probe.md and probe.csv
+    probe: tuple[dict[str, Any], list[ProbeAnswer]] | None = None
 
 
 @dataclass
@@ -71,6 +83,8 @@ class Report:
     files: dict[str, Path]
     warnings: list[str]
     captions: dict[str, str] = field(default_factory=dict)  #: figure name -> caption
+    probe: list[ProbeRow] = field(default_factory=list)  #: probe accuracy beside SSR
+    probe_agent: str = ""  #: who answered the probe
 
 
 def _html_cell(cell: formats.Cell) -> str | dict[str, str]:
@@ -205,6 +219,12 @@ def markdown_report(
             COMPARISON_NOTE + "\n\n",
             formats.markdown_table(header, rows),
         ]
+    if report.probe:
+        parts += [
+            f"\n## Perception probe beside SSR (probe answered by {report.probe_agent})\n\n",
+            PROBE_NOTE + "\n\n",
+            formats.markdown_table(list(PROBE_HEADER), probe_cells(report.probe)),
+        ]
     parts += ["\n## Failure analysis\n\n", FAILURE_NOTE + "\n"]
     for title, header, rows in formats.failure_sections(report.failures):
         parts += [f"\n### {title}\n\n", formats.markdown_table(header, rows) if rows else "none\n"]
@@ -241,6 +261,10 @@ def build_report(
     if mixed:
         warnings.append(mixed)
     report = Report(tables, found, failures, {}, warnings)
+    if options.probe is not None:
+        report.probe = probe_rows(runs, options.probe[1])
+        report.probe_agent = str(options.probe[0].get("agent", "?"))
+        report.files.update(write_probe_tables(runs, options.probe, out_dir))
 
     figure_files: dict[str, dict[str, Path]] = {}
     captions = report.captions
@@ -408,4 +432,12 @@ def html_context(
         "figures": figures,
         "comparisons": comparison,
         "failures": failure_tables,
+        "probe": {
+            "title": f"Perception probe beside SSR (probe answered by {report.probe_agent})",
+            "note": PROBE_NOTE,
+            "header": list(PROBE_HEADER),
+            "rows": probe_cells(report.probe),
+        }
+        if report.probe
+        else None,
     }

@@ -63,15 +63,15 @@ class FrameDrawer:
         replayed = self.replayer.replay(run, e)
         if isinstance(replayed, str):
             return EpisodeFrames([None] * len(e.steps), f"{replayed}: frames not drawn")
-        from saferelbench.render import render
+        from saferelbench.render.steady import SteadyFrames
 
         labels = bool(run.info.setting("labels", True))
         drawn: list[bytes | None] = []
+        steady = SteadyFrames(replayed.scene, replayed.states[0]) if replayed.states else None
         for k in range(len(e.steps) + 1):
-            if k < len(replayed.states):
-                drawn.append(
-                    encode_frame(render(replayed.scene, replayed.states[k], labels=labels).image)
-                )
+            if steady is not None and k < len(replayed.states):
+                # in step order, each in the frame of the one before, as the agent saw them
+                drawn.append(encode_frame(steady.draw(replayed.states[k], labels=labels).image))
                 self.drawn += 1
             else:
                 drawn.append(None)

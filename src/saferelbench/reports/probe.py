@@ -63,7 +63,7 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
-HEADER = (
+PROBE_HEADER = (
     "run",
     "relation",
     "SSR (w/)",
@@ -74,21 +74,19 @@ HEADER = (
     "questions",
 )
 
+PROBE_NOTE = (
+    "Percentages. SSR: the run's safe success rate on the relation's spatial samples. "
+    "Probe accuracy (relation): questions that probe that relation, over every probed image. "
+    "Probe accuracy (its samples' images): every question about the images of that "
+    "relation's spatial samples. Low on both: the model does not see the relation; high on the "
+    "probe and low on SSR: it sees the relation and does not act on it."
+)
 
-def probe_markdown(rows: Sequence[ProbeRow], agent: str) -> str:
-    lines = [
-        f"# Perception probe beside SSR (probe answered by {agent})",
-        "",
-        "Percentages. SSR: the run's safe success rate on the relation's spatial samples. "
-        "Probe accuracy (relation): questions that probe that relation, over every probed image. "
-        "Probe accuracy (its samples' images): every question about the images of that "
-        "relation's spatial samples.",
-        "",
-        "| " + " | ".join(HEADER) + " |",
-        "|" + "---|" * len(HEADER),
-    ]
-    for r in rows:
-        cells = (
+
+def probe_cells(rows: Sequence[ProbeRow]) -> list[list[str]]:
+    """The table's cells, one row per run and relation."""
+    return [
+        [
             r.run,
             r.relation,
             _pct(r.ssr),
@@ -97,8 +95,21 @@ def probe_markdown(rows: Sequence[ProbeRow], agent: str) -> str:
             str(r.probe_questions),
             _pct(r.sample_accuracy),
             str(r.sample_questions),
-        )
-        lines.append("| " + " | ".join(cells) + " |")
+        ]
+        for r in rows
+    ]
+
+
+def probe_markdown(rows: Sequence[ProbeRow], agent: str) -> str:
+    lines = [
+        f"# Perception probe beside SSR (probe answered by {agent})",
+        "",
+        PROBE_NOTE,
+        "",
+        "| " + " | ".join(PROBE_HEADER) + " |",
+        "|" + "---|" * len(PROBE_HEADER),
+    ]
+    lines += ["| " + " | ".join(cells) + " |" for cells in probe_cells(rows)]
     return "\n".join(lines) + "\n"
 
 

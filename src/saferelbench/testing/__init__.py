@@ -8,6 +8,8 @@ product package imports this one, except ``saferelbench check-extensions``, whic
   (``python -m saferelbench.testing.fake_server --host 127.0.0.1 --port N``);
 - ``chat``: reading chat-completion request bodies (user text, image URLs);
 - ``faults``: fault injection for the fake server (HTTP errors, stalls, dropped connections);
+- ``probe_answers``: scripted answerers of the perception probe's questions (from the state,
+  or guesses);
 - ``scripts``: scripted models reading the harness's prompts (golden-plan player, fixed answer);
 - ``synthetic``: synthetic run directories for report tests and benchmarks;
 - ``tasks``: hand-made tasks in a few lines (:func:`~saferelbench.testing.tasks.make_task`)

@@ -349,14 +349,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
     parser.add_argument(
         "--script",
-        choices=("golden", "done"),
+        choices=("golden", "done", "probe"),
         default="golden",
-        help="golden: play each sample's golden plan (default); done: answer DONE at once",
+        help="golden: play each sample's golden plan (default); done: answer DONE at once; "
+        "probe: answer the perception probe's questions about --ids as the models probe-state "
+        "(from the state) and probe-random (guesses)",
     )
+    parser.add_argument("--ids", default="", help="probe: comma-separated sample ids")
+    parser.add_argument("--max-steps", type=int, default=None, help="probe: its --max-steps")
     args = parser.parse_args(argv)
     script: Script = GoldenPlanPlayer() if args.script == "golden" else FixedAnswer("DONE")
+    models: tuple[str, ...] = ("scripted",)
+    if args.script == "probe":
+        from saferelbench.dataset.store import get_sample
+        from saferelbench.testing.probe_answers import PROBE_MODELS, ProbeAnswers
+
+        ids = [i for i in args.ids.split(",") if i]
+        if not ids:
+            parser.error("--script probe needs --ids")
+        script = ProbeAnswers([get_sample(i) for i in ids], max_steps=args.max_steps)
+        models = PROBE_MODELS
     try:
-        server = FakeOpenAIServer(script, host=args.host, port=args.port).start()
+        server = FakeOpenAIServer(script, host=args.host, port=args.port, models=models).start()
     except OSError as exc:
         print(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 2
