@@ -254,6 +254,8 @@ _ITEMS: tuple[tuple[tuple[str, ...], str, float, float, RGB], ...] = (
         10,
         (176, 150, 110),
     ),
+    # a bare board or plank (something to stand a tin on): a tray's flat outline in raw wood
+    (("board", "plank", "plywood"), "tray", 84, 8, (150, 108, 66)),
     (("frying_pan", "skillet", "wok", "griddle"), "pan", 86, 18, (70, 70, 76)),
     (
         ("saucepan", "stockpot", "pot", "casserole", "crock", "cooker", "pressure_cooker"),
