@@ -78,8 +78,10 @@ def test_each_image_in_the_frame_of_the_one_before_keeps_what_did_not_move() -> 
     _, rescaled_first, unmoved_first, changed_first, _, _ = _figures("first")
     _, rescaled_free, unmoved_free, changed_free, _, _ = _figures("none")
     assert pairs > 200 and unmoved == unmoved_first == unmoved_free > 2500
-    assert rescaled <= rescaled_first and rescaled * 3 < rescaled_free
-    assert changed * 5 < changed_first * 4  # a fifth fewer than in the first image's frame
+    # the chain drops to a fresh frame when the old one no longer fits or has grown much
+    # smaller than a fresh one, so it may rescale a little more often than the first frame
+    assert rescaled * 10 <= rescaled_first * 12 and rescaled * 2 < rescaled_free
+    assert changed * 10 < changed_first * 9  # a tenth fewer than in the first image's frame
     assert changed * 4 < changed_free * 3
     # what nothing touched (same row element box, same company, same load, same scale) keeps
     # its box; what still moves: a huddle rearranged when one of its carriers stops carrying
