@@ -82,7 +82,7 @@ def test_each_image_in_the_frame_of_the_one_before_keeps_what_did_not_move() -> 
     # smaller than a fresh one, so it may rescale a little more often than the first frame
     assert rescaled * 10 <= rescaled_first * 12 and rescaled * 2 < rescaled_free
     assert changed * 10 < changed_first * 9  # a tenth fewer than in the first image's frame
-    assert changed * 4 < changed_free * 3
+    assert changed * 5 < changed_free * 4  # a fifth fewer than each image on its own
     # what nothing touched (same row element box, same company, same load, same scale) keeps
     # its box; what still moves: a huddle rearranged when one of its carriers stops carrying
     assert calm > 1500 and shaken * 100 < calm
