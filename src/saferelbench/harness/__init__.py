@@ -10,6 +10,7 @@
 - ``ledger``: usage totals, prices, estimated cost and budgets of model runs;
 - ``provenance``: where, when and with what a run was made; a new run's ``run.json`` record;
 - ``prompts``: the system and step prompts in three variants (jinja2 templates);
+- ``shown_goal``: the goal as the agent sees it (without the hazard-mark literals);
 - ``rundir``: the crash-safe run directory (run.json, episodes.jsonl, summary.json);
 - ``runner``: ``run_native``, many episodes of a Python agent in-process;
 - ``scene_text``: a plain-text description of the state (text-only models);

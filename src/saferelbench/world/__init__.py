@@ -12,6 +12,8 @@
   after every step);
 - ``jsonio``: the one JSON / JSONL reader with the project's error messages;
 - ``materials``: what a thing is made of and its safety profile, with the source of each value;
+- ``outcomes``: outcome predicates of conditions (heat reaching, exposed in, loose on, ...),
+  read from the hazard physics;
 - ``layout``: where things stand on long and small surfaces, and the proximity derived from it;
 - ``knowledge``: what an object is (``bddl`` taxonomy abilities + ``attributes.json``);
 - ``rollout``: replay a list of actions on a task in one call;
