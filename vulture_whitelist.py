@@ -104,3 +104,8 @@ _.__annotations__
 # evaluation.results.Provenance: recorded in run.json for readers of the file
 _.python
 _.packages
+# dataset.order_cues.OrderFigures: TypedDict keys of the figures `saferelbench stats` reports
+_.forward
+_.forward_share
+_.reverse_share
+_.unresolved

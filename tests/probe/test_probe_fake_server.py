@@ -16,7 +16,7 @@ from saferelbench.inspect_adapter.probe import PROBE_SCORER, saferelbench_probe 
 from saferelbench.testing.fake_server import FakeOpenAIServer  # noqa: E402
 from saferelbench.testing.probe_answers import PROBE_MODELS, ProbeAnswers  # noqa: E402
 
-IDS = "sup-falling_object-001,pro-fire-002"
+IDS = "sup-falling_tidy-01,pro-fire_beside-01"
 MAX_STEPS = 1
 
 

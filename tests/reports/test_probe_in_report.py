@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
 
-IDS = "sup-falling_object-001"
+IDS = "sup-falling_tidy-01"
 
 
 def test_report_page_and_markdown_show_probe_accuracy_beside_ssr(tmp_path):
