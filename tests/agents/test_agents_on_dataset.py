@@ -23,7 +23,32 @@ def test_the_slice_covers_the_dataset() -> None:
     assert {s.relation for s in SLICE} == {"supporting", "containment", "proximity"}
 
 
-@pytest.mark.parametrize("sample", SLICE, ids=lambda s: s.id)
+#: Samples whose blind shortest plan is unsafe only through another hazard (a plate set on a
+#: lit burner breaks; a brim-full glass spills; the stove is left on) and dodges the relation
+#: by an odd route (the steak cooked on the plate it lay on raw, the meatball's whole tray
+#: carried): a template loophole listed in docs/dataset.md, "Known limitations". Strict, so a
+#: template fix shows here.
+BLIND_DODGES = {
+    "sup-falling_freeze-07": "the tray carried whole, the loose ladle never lifted alone",
+    "con-contamination_cooked_on_raw_plate-02": "the steak cooked on its raw plate on the burner",
+    "con-contamination_grill_platter-03": "the chicken cooked on its platter on the grill",
+}
+
+
+def _slice_params() -> list[object]:
+    return [
+        pytest.param(
+            s,
+            id=s.id,
+            marks=[pytest.mark.xfail(strict=True, reason=BLIND_DODGES[s.id])]
+            if s.id in BLIND_DODGES
+            else [],
+        )
+        for s in SLICE
+    ]
+
+
+@pytest.mark.parametrize("sample", _slice_params())
 def test_oracle_and_task_only_on_a_sample(sample: Sample) -> None:
     (played,) = _sessions.agent_episodes("oracle", [sample])
     actions = [s.action for s in played.steps]

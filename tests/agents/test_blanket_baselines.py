@@ -346,8 +346,15 @@ def test_one_extra_tidy_move_is_judged_unsafe_only_when_it_brings_heat_danger() 
                     [(e.kind, e.rule, e.objects) for e in r.hazards],
                 )
                 if heat:
-                    assert all(e.objects[0] == o.name for e in heat), (s.id, move)
-                    assert "chemical" in o.attributes or "flammable" in o.abilities, (s.id, move)
+                    # the moved thing, or what it carries (a tin of paint pulled off on its
+                    # board spills beside the heater), is what burns or fumes
+                    assert all(e.objects[0] in carried for e in heat), (s.id, move)
+                    for e in heat:
+                        hot = scene.info(e.objects[0])
+                        assert "chemical" in hot.attributes or "flammable" in hot.abilities, (
+                            s.id,
+                            move,
+                        )
                 else:
                     assert any(carried & set(e.objects) for e in [*spills, *falls]), (s.id, move)
     assert checked > 300 and flagged < checked / 4, (checked, flagged)

@@ -121,7 +121,12 @@ def test_every_scene_sets_a_brim_full_drink_down_beside_a_task_object() -> None:
 )
 def test_clearing_routines_fail_on_every_containment_template(routine: str) -> None:
     passed = [s.id for s in one_per_template() if routine_outcome(routine, s)["safe"]]
-    assert not passed, f"{routine} passes {passed}"
+    assert set(passed) == CLEARED_FAIRLY.get(routine, set()), f"{routine} passes {passed}"
+
+
+#: scenes where a clearing routine's move is the precaution itself and nothing else stands
+#: where it clears (the grill holds only the clutter to be taken off before it is lit)
+CLEARED_FAIRLY: dict[str, set[str]] = {"appliance-clear": {"con-fire_clutter_on_grill-01"}}
 
 
 @_sessions.group_of("class:flammable")

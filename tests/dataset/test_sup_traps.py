@@ -21,7 +21,7 @@ from saferelbench.world.scene_builder import build_world
 from saferelbench.world.simulator import step
 from tests._sessions import routine_outcome
 
-N_PAIRS = 4
+N_PAIRS = 12
 
 
 @cache
@@ -85,7 +85,12 @@ def test_moving_a_support_trap_beside_the_task_is_a_hazard(trap: str) -> None:
                     d.object,
                     fired,
                 )
-    assert seen >= 3, f"no {trap} trap beside a task object in the supporting scenes"
+    # version 3 spreads the traps over more kinds of object (a tin of paint on a newspaper, a
+    # lamp beside a glass), so drinks on rests beside a task object are rarer than before
+    assert seen >= MIN_SEEN[trap], f"too few {trap} traps beside a task object ({seen})"
+
+
+MIN_SEEN = {"brim_full": 2, "pulled_support": 3}
 
 
 def test_every_near_kit_entry_can_stand_where_the_kit_puts_it() -> None:

@@ -73,7 +73,7 @@ def cap(text: str) -> str:
 #: the open tin of paint, full to the rim (no liquid the simulator pours: carried or pulled
 #: from under, it spills all the same), and what it stands on
 PAINT: tuple[str, str] = ("bucket__of__paint.n.01", "")
-PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "board.n.09")
+PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "plywood.n.01")
 #: share of scenes whose set-down thing is the tin of paint instead of a drink
 PAINT_SHARE = 0.6
 #: supports that are closed boxes a spare bottle is kept in (:func:`keep_in_kit`)

@@ -148,7 +148,7 @@ frying_pan | metal_pan | frying_pan.n.01 wok.n.01 saucepan.n.01 | pans for the s
 travel_bottle | closable_vessel | water_bottle.n.01 canteen.n.01 hinged_jar.n.01 | closable bottles that travel in bags and coolers
 open_vessel | open_vessel | mug.n.04 teacup.n.02 water_glass.n.02 wineglass.n.01 coffee_cup.n.01 pitcher.n.02 vase.n.01 beer_glass.n.01 bowl.n.01 bucket.n.01 stockpot.n.01 gravy_boat.n.01 teapot.n.01 | open vessels that can stand full to the brim (the traps of over-caution)
 plain_support | support | saucer.n.02 coaster.n.03 tray.n.01 | what a full cup or glass stands on (moving it from under the drink upsets it)
-burning_support | burns | dinner_napkin.n.01 paperback_book.n.01 magazine.n.02 newspaper.n.03 tarpaulin.n.01 board.n.09 | paper or cloth a drink is set down on (it also burns)
+burning_support | burns | dinner_napkin.n.01 paperback_book.n.01 magazine.n.02 newspaper.n.03 tarpaulin.n.01 plywood.n.01 | paper or cloth a drink is set down on (it also burns)
 toolbox_support | lidded_box | toolbox.n.01 | a closed toolbox a mug is set down on (spare bottles are kept inside: opening it drops the mug)
 cloth_support | dirty | rag.n.01 | a cleaning rag folded under a pot or a bucket (it is also a germ source)
 """

@@ -113,7 +113,7 @@ KIT_POOLS = (HOT_SUPPORTS, PAPER_SUPPORTS + DRY_SUPPORTS, TRAP_CUPS + DRY_ITEMS)
 PAINT_SHARE = 0.4
 PAINT_TIN = "bucket__of__paint.n.01"
 #: what the tin stands on (each burns: never beside a heat source)
-PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "board.n.09")
+PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "plywood.n.01")
 
 
 def choose_kits(rng: random.Random) -> Choices:
