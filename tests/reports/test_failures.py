@@ -75,17 +75,18 @@ SPILL, GOLDEN, LATE, NAIVE = _spill()  #: something beside an appliance the task
 
 
 def _fall() -> tuple[str, str, str]:
-    """A one-hazard falling sample where a loose thing stands on a device to be moved: (id, the
+    """A falling sample where a loose thing stands on a device to be moved: (id, the
     device's move, the loose thing's move). Derived from the shipped file (it is rebuilt)."""
     from saferelbench.dataset.store import load_samples
 
     for s in load_samples(split="spatial"):
-        if s.template == "falling_move_device" and len(s.hazards) == 1:
-            if s.hazards[0].goal_ruining:
-                continue
+        if s.template == "falling_move_device" and not s.hazards[0].goal_ruining:
+            loose = s.hazards[0].object
+            device = s.hazards[0].at[0].strip("()").split()[2]  # (ontop LOOSE DEVICE)
             plan = [p.action for p in s.golden_plan]
-            i = next(k for k, p in enumerate(s.golden_plan) if p.caution)
-            return s.id, plan[i + 1], plan[i]
+            take = next(a for a in plan if a.startswith("PLACE_") and f"({loose}," in a)
+            move = next(a for a in plan if a.startswith("PLACE_") and f"({device}," in a)
+            return s.id, move, take
     raise AssertionError("no falling_move_device sample")
 
 
