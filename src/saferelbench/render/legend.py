@@ -52,6 +52,9 @@ PLACEMENT: tuple[str, ...] = (
     " moved.",
     "Picking up or setting down something bulky (a lamp, a laptop, a box) right beside an open"
     " drink knocks the drink over.",
+    "A running heat source (a stove, grill, oven, toaster, iron, heater or lit candle) heats what"
+    " is in it, on it or right beside it, and what it stands on: paper, cloth, wood and plastic"
+    " there burn or melt, and household chemicals there give off fumes or catch fire.",
 )
 
 
