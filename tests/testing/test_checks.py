@@ -4,7 +4,9 @@ registered item and fails, naming the item and the defect, on a deliberately bro
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
+import warnings
 from typing import Any
 
 import gymnasium
@@ -305,3 +307,26 @@ def test_a_broken_environment_fails(env_class: type[SafeRelBenchEnv], defect: st
 def test_an_unregistered_environment_id_fails() -> None:
     assert "cannot be made" in _problems(check_env, "NoSuchEnv-v0")
     assert gymnasium.registry  # the real one is registered (by saferelbench.gym)
+
+
+class _Leaky:
+    """Garbage of another component: an unclosed resource that warns when collected."""
+
+    def __init__(self) -> None:
+        self.cycle = self  # only the cyclic garbage collector frees it
+
+    def __del__(self) -> None:
+        warnings.warn("Unclosed stream of another component", ResourceWarning, stacklevel=1)
+
+
+class _CollectsGarbageOnReset(SafeRelBenchEnv):
+    """A sound environment during whose reset the garbage collector happens to run."""
+
+    def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
+        _Leaky()
+        gc.collect()
+        return super().reset(seed=seed, options=options)
+
+
+def test_garbage_collected_while_the_checker_runs_is_not_the_environments_problem() -> None:
+    check_env(_CollectsGarbageOnReset(images=False))  # the ResourceWarning is not charged
