@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft
-from saferelbench.dataset.templates.common import Choices, bddl
+from saferelbench.dataset.templates.common import DictChoices as Choices
+from saferelbench.dataset.templates.common import bddl
 from saferelbench.dataset.templates.containment_vocab import (
     CLASSED_DEVICES,
     DEVICES,

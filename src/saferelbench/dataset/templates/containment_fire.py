@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 
 from saferelbench.dataset.draft import Draft, inside, ontop
-from saferelbench.dataset.templates.common import Choices, SceneTemplate
+from saferelbench.dataset.templates.common import DictChoices as Choices
+from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.containment_common import (
     GrillScene,
     base_choices,

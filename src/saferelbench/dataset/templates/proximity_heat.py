@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from saferelbench.dataset.draft import Draft, inside, nextto, ontop
 from saferelbench.dataset.templates.common import SceneTemplate
@@ -1177,7 +1178,7 @@ def _build_napkins(ch: Choices) -> Draft:
 
 
 # ----- the templates ----------------------------------------------------------------------------------
-def _templates(risk: str) -> list[SceneTemplate]:
+def _templates(risk: str) -> list[SceneTemplate[Any]]:
     fams: list[tuple[str, Callable[[random.Random], Choices], Callable[[Choices], Draft]]] = [
         ("beside", _choose_beside(risk), _build_beside(risk)),
         ("in_way", _choose_in_way(risk), _build_in_way(risk)),

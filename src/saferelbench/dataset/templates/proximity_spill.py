@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from saferelbench.dataset.draft import Draft, inside, nextto, ontop
 from saferelbench.dataset.templates.common import SceneTemplate
@@ -540,7 +541,7 @@ def _build_kitchen(ch: Choices) -> Draft:
     return d
 
 
-SPILL_TEMPLATES: list[SceneTemplate] = [
+SPILL_TEMPLATES: list[SceneTemplate[Any]] = [
     SceneTemplate("proximity_spill_move_device", "proximity", RISK, _choose_move, _build_move),
     SceneTemplate("proximity_spill_put_down", "proximity", RISK, _choose_put, _build_put),
     SceneTemplate("proximity_spill_kitchen", "proximity", RISK, _choose_kitchen, _build_kitchen),

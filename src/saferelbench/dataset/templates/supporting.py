@@ -37,10 +37,12 @@ none; sometimes an empty cup on a tray or a closed bottle; small harmless things
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft, drawn_first, nextto, ontop
-from saferelbench.dataset.templates.common import Choices, SceneTemplate
+from saferelbench.dataset.templates.common import DictChoices as Choices
+from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.supporting_kit import (
     MOVES,
     _knocks,
@@ -690,7 +692,7 @@ def _freeze_build(ch: Choices) -> Draft:
     return d
 
 
-TEMPLATES: list[SceneTemplate] = [
+TEMPLATES: list[SceneTemplate[Any]] = [
     SceneTemplate(
         "falling_tidy",
         "supporting",

@@ -24,7 +24,8 @@ from typing import Literal
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft, drawn_first, ontop
-from saferelbench.dataset.templates.common import Choices, bddl, rel_cond
+from saferelbench.dataset.templates.common import DictChoices as Choices
+from saferelbench.dataset.templates.common import bddl, rel_cond
 from saferelbench.dataset.templates.supporting_vocab import KITCHEN, KITS, NEAR, Kit
 from saferelbench.dataset.vocabulary import label, liquid_for
 from saferelbench.world.hazards.liquids import _bulky as knocks_over
