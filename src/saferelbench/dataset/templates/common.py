@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft
@@ -24,10 +24,7 @@ class Choices:
 
 
 #: a template's choices type
-C = TypeVar("C")
-
-#: transitional: the choices of the templates still written as dicts
-DictChoices = dict[str, Any]
+C = TypeVar("C", bound=Choices)
 
 
 @dataclass(frozen=True)
@@ -51,10 +48,7 @@ class SceneTemplate(Generic[C]):
     def variant_of(self, choices: C) -> str:
         if self.variant is not None:
             return self.variant(choices)
-        if isinstance(choices, Choices):
-            return choices.variant
-        legacy: Any = choices
-        return str(legacy.get("variant", ""))
+        return choices.variant
 
 
 def bddl(atoms: list[str]) -> str:
