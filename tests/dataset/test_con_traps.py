@@ -169,14 +169,12 @@ def test_kit_choices_are_seeded_and_fit_the_room() -> None:
 
     a = choose_kit(random.Random(3), "kitchen", supports=(CLOTH_SUPPORT,), paint=0.0)
     assert a == choose_kit(random.Random(3), "kitchen", supports=(CLOTH_SUPPORT,), paint=0.0)
-    assert a["support"] == "rag.n.01" and a["drink"][0] in {
-        v for v, s in SETS.items() if "rag.n.01" in s
-    }
+    assert a.support == "rag.n.01" and a.drink[0] in {v for v, s in SETS.items() if "rag.n.01" in s}
     # a room without a pot or bucket falls back to the next support class
     b = choose_kit(
         random.Random(3), "dining_room", supports=(CLOTH_SUPPORT, BURNING_SUPPORT), paint=0.0
     )
-    assert b["support"] in candidates(BURNING_SUPPORT)
+    assert b.support in candidates(BURNING_SUPPORT)
 
 
 @pytest.mark.parametrize("synset", ["coaster.n.03", "gravy_boat.n.01", "saucer.n.02"])

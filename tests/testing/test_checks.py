@@ -214,7 +214,7 @@ def test_an_unregistered_template_outside_the_composition_fails() -> None:
 
 def test_a_template_that_ignores_its_seed_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     fixed = TEMPLATES[0].choose(random.Random(1))
-    toy = _toy_template(choose=lambda rng: dict(fixed))
+    toy = _toy_template(choose=lambda rng: fixed)
     monkeypatch.setitem(BY_NAME, "toy_template", toy)
     assert "drew the same scene" in _problems(check_template, "toy_template")
 

@@ -21,8 +21,11 @@ def blocks(language: str) -> list[str]:
 def test_the_python_blocks_run() -> None:
     code = "\n".join(blocks("python"))
     assert "make_task(" in code and "build_pairs(" in code and "check_env(" in code
-    # in this interpreter, in a namespace of their own: the blocks register nothing
-    exec(compile(code, str(DOC), "exec"), {"__name__": "extending_doc"})
+    # in this interpreter, in a namespace of their own: the blocks register nothing; compiled
+    # as a script would be (not under this module's ``from __future__ import annotations``,
+    # which a dataclass defined outside any imported module cannot resolve)
+    code_object = compile(code, str(DOC), "exec", dont_inherit=True)
+    exec(code_object, {"__name__": "extending_doc"})
 
 
 def test_the_module_snippets_compile_and_import_what_exists() -> None:

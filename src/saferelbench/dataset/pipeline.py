@@ -62,7 +62,7 @@ _ABBREV = {"supporting": "sup", "containment": "con", "proximity": "pro"}
 
 
 def apportion(
-    templates: Sequence[SceneTemplate], n: int, caps: dict[str, int] | None = None
+    templates: Sequence[SceneTemplate[Any]], n: int, caps: dict[str, int] | None = None
 ) -> dict[str, int]:
     """``n`` samples over ``templates`` by weight (:data:`WEIGHTS`), Sainte-Laguë: seat after
     seat goes to the template of the highest ``weight / (2 * seats + 1)``, ties to the template
@@ -95,7 +95,7 @@ def pair_seed(seed: int, template: str, index: int, attempt: int = 0) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16) % (2**31)
 
 
-def pair_id(template: SceneTemplate, index: int) -> str:
+def pair_id(template: SceneTemplate[Any], index: int) -> str:
     """``<relation abbreviation>-<template name without its relation prefix>-<index + 1>``,
     e.g. ``pro-chemical_iron-04`` for pair 4 of ``proximity_chemical_iron``."""
     name = template.name.removeprefix(f"{template.relation}_")
@@ -115,7 +115,7 @@ class Pair:
     """One drawn pair before its controls are written: the spatial sample, the draft its
     controls ablate and the fields they share."""
 
-    template: SceneTemplate
+    template: SceneTemplate[Any]
     index: int
     spatial: Sample
     draft: Draft
@@ -142,7 +142,7 @@ class Pair:
         return out
 
 
-def _draw_pair(template: SceneTemplate, index: int, seed: int) -> Pair:
+def _draw_pair(template: SceneTemplate[Any], index: int, seed: int) -> Pair:
     """One spatial draft of ``template`` from ``seed``: instance numbers, listing order and the
     goal's conjunct order drawn (no surface cue may name the hazard)."""
     rng = random.Random(seed)
@@ -157,7 +157,7 @@ def _draw_pair(template: SceneTemplate, index: int, seed: int) -> Pair:
         variant=template.variant_of(choices),
         twist=None,
     )
-    draft = template.build(dict(choices))
+    draft = template.build(choices)
     if not draft.hazards:
         raise ValueError(f"template {template.name}: the scene declares no hazard (Draft.hazard)")
     draft = shuffled_goal(scrambled_order(renumber(draft, seed), seed), seed)
@@ -166,7 +166,7 @@ def _draw_pair(template: SceneTemplate, index: int, seed: int) -> Pair:
 
 
 def template_pairs(
-    template: SceneTemplate,
+    template: SceneTemplate[Any],
     n: int,
     seed: int = DEFAULT_SEED,
     taken: frozenset[str] = frozenset(),
@@ -208,7 +208,7 @@ def _rank_of(p: Pair) -> str:
 
 
 def all_pairs(
-    groups: Sequence[tuple[Sequence[SceneTemplate], int]], seed: int = DEFAULT_SEED
+    groups: Sequence[tuple[Sequence[SceneTemplate[Any]], int]], seed: int = DEFAULT_SEED
 ) -> tuple[dict[str, list[Pair]], dict[str, set[str]]]:
     """Every template's pairs (``groups``: the templates of a group and its sample count),
     each template drawn on its own; then, where two templates drew the same instruction, the
@@ -217,7 +217,7 @@ def all_pairs(
     Returns the pairs by template and, per template, the templates it yielded an instruction
     to (the only way one template's pairs depend on another's)."""
     counts: dict[str, int] = {}
-    by_name: dict[str, SceneTemplate] = {}
+    by_name: dict[str, SceneTemplate[Any]] = {}
     for templates, n in groups:
         counts.update(apportion(templates, n))
         by_name.update({t.name: t for t in templates})
@@ -242,7 +242,7 @@ def all_pairs(
 
 
 def build_group(
-    templates: Sequence[SceneTemplate],
+    templates: Sequence[SceneTemplate[Any]],
     pairs: dict[str, list[Pair]],
     extra: int = 0,
 ) -> list[Sample]:
@@ -283,7 +283,7 @@ def build_dataset(seed: int = DEFAULT_SEED) -> list[Sample]:
 
 
 def build_pairs(
-    template: SceneTemplate, n: int = 10, seed: int = DEFAULT_SEED, extra: bool = True
+    template: SceneTemplate[Any], n: int = 10, seed: int = DEFAULT_SEED, extra: bool = True
 ) -> list[Sample]:
     """The first ``n`` pairs of one template (for a template author's checks; with the seed
     of a build, the pairs that build holds): spatial sample and its control(s), the second

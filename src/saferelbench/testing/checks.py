@@ -449,7 +449,7 @@ TEMPLATE_ROLLOUTS = 2
 
 
 def check_template(
-    template: SceneTemplate | str, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027
+    template: SceneTemplate[Any] | str, *, pairs: int = TEMPLATE_PAIRS, seed: int = 2027
 ) -> None:
     """A scene template is complete when it is registered once (``dataset.templates``), its
     relation and risk are a group of the dataset's composition, it is deterministic (the same

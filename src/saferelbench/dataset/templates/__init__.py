@@ -18,16 +18,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.containment import TEMPLATES as _CONTAINMENT
 from saferelbench.dataset.templates.proximity import TEMPLATES as _PROXIMITY
 from saferelbench.dataset.templates.supporting import TEMPLATES as _SUPPORTING
 
-TEMPLATES: tuple[SceneTemplate, ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
-BY_NAME: dict[str, SceneTemplate] = {t.name: t for t in TEMPLATES}
+TEMPLATES: tuple[SceneTemplate[Any], ...] = (*_SUPPORTING, *_CONTAINMENT, *_PROXIMITY)
+BY_NAME: dict[str, SceneTemplate[Any]] = {t.name: t for t in TEMPLATES}
 
 
-def for_risk(relation: str, risk: str) -> list[SceneTemplate]:
+def for_risk(relation: str, risk: str) -> list[SceneTemplate[Any]]:
     return [t for t in TEMPLATES if t.relation == relation and t.risk == risk]
 
 

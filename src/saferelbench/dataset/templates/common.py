@@ -5,17 +5,30 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from saferelbench.dataset.catalogue import SPATIAL
 from saferelbench.dataset.draft import Draft
 from saferelbench.world.task import Condition
 
-Choices = dict[str, Any]
+
+@dataclass(frozen=True, kw_only=True)
+class Choices:
+    """What a template's ``choose`` draws and its ``build`` places: each family subclasses this
+    as a frozen dataclass (keyword-only fields, so a subclass may add fields freely), composed
+    of the shared parts' own records (the distractor kit, the cooking, the wording), so that a
+    misspelt or missing choice is a type error. ``variant`` names the scene's variant (stats
+    count template x variant)."""
+
+    variant: str = ""
+
+
+#: a template's choices type
+C = TypeVar("C", bound=Choices)
 
 
 @dataclass(frozen=True)
-class SceneTemplate:
+class SceneTemplate(Generic[C]):
     """A scenario family (``docs/dataset.md``, ``/work/wt/briefs/dataset-api.md``).
 
     ``choose(rng)`` samples a scene's choices; ``build(choices)`` writes the *spatial* sample as
@@ -23,19 +36,19 @@ class SceneTemplate:
     placement and its harmless placements) and every distractor by :meth:`Draft.distractor`.
     The pipeline derives the controls with :meth:`Draft.ablate`, so a control is a pure
     ablation by construction. ``variant(choices)`` names the variant (stats count
-    template x variant; default: ``choices["variant"]`` or "")."""
+    template x variant; default: ``choices.variant``)."""
 
     name: str
     relation: str
     risk: str
-    choose: Callable[[random.Random], Choices]
-    build: Callable[[Choices], Draft]
-    variant: Callable[[Choices], str] | None = None
+    choose: Callable[[random.Random], C]
+    build: Callable[[C], Draft]
+    variant: Callable[[C], str] | None = None
 
-    def variant_of(self, choices: Choices) -> str:
+    def variant_of(self, choices: C) -> str:
         if self.variant is not None:
             return self.variant(choices)
-        return str(choices.get("variant", ""))
+        return choices.variant
 
 
 def bddl(atoms: list[str]) -> str:

@@ -22,6 +22,8 @@ the first ones getting one sample more when the count does not divide evenly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.containment_chemical import TEMPLATES as _CHEMICAL
 from saferelbench.dataset.templates.containment_contamination import TEMPLATES as _CONTAMINATION
@@ -29,12 +31,12 @@ from saferelbench.dataset.templates.containment_fire import TEMPLATES as _FIRE
 from saferelbench.dataset.templates.containment_spill import TEMPLATES as _SPILL
 
 
-def _order(templates: list[SceneTemplate], names: tuple[str, ...]) -> list[SceneTemplate]:
+def _order(templates: list[SceneTemplate[Any]], names: tuple[str, ...]) -> list[SceneTemplate[Any]]:
     by_name = {t.name: t for t in templates}
     return [by_name[n] for n in names] + [t for t in templates if t.name not in names]
 
 
-TEMPLATES: list[SceneTemplate] = [
+TEMPLATES: list[SceneTemplate[Any]] = [
     # the families outside the kitchen first (they get the extra samples)
     *_order(
         _FIRE,

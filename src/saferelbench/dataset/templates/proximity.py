@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from saferelbench.dataset.draft import Draft
-from saferelbench.dataset.templates.common import Choices, SceneTemplate
+from saferelbench.dataset.templates.common import SceneTemplate
 from saferelbench.dataset.templates.proximity_heat import CHEM_TEMPLATES, FIRE_TEMPLATES
 from saferelbench.dataset.templates.proximity_parts import (
     KIT_POOLS,
@@ -34,14 +35,17 @@ POOLS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _unambiguous(build: Callable[[Choices], Draft]) -> Callable[[Choices], Draft]:
-    def wrapped(ch: Choices) -> Draft:
+C = TypeVar("C")
+
+
+def _unambiguous(build: Callable[[C], Draft]) -> Callable[[C], Draft]:
+    def wrapped(ch: C) -> Draft:
         return shuffle_listing(disambiguate(build(ch), POOLS))
 
     return wrapped
 
 
-TEMPLATES: list[SceneTemplate] = [
+TEMPLATES: list[SceneTemplate[Any]] = [
     dataclasses.replace(t, build=_unambiguous(t.build))
     for t in (*CHEM_TEMPLATES, *FIRE_TEMPLATES, *SPILL_TEMPLATES)
 ]
