@@ -319,8 +319,8 @@ def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     assert sample.scores is not None
     stored = sample.scores["saferelbench"].metadata
     assert stored is not None
-    episode = stored["episode"]
-    episode["safe"] = not episode["safe"]
+    verdict = stored["episode"]["verdict"]
+    verdict["safe"] = not verdict["safe"]
     tampered_log = tmp_path / "tampered.eval"
     write_eval_log(log, str(tampered_log))
     found = findings_of(tampered_log)
