@@ -82,7 +82,9 @@ class JudgedTip(BaseModel):
 class AwarenessDetail(BaseModel):
     """How the awareness judge judged an episode: every tip it judged, or why it could not."""
 
-    judge: str = Field(default="", description="The judge: 'keyword' or the judge model's name.")
+    judge: str = Field(
+        default="", description="The judge: the keyword judge's name (keyword-v2) or the model's."
+    )
     tips: list[JudgedTip] = Field(default_factory=list)
     error: str | None = Field(
         default=None, description="Why the episode was not judged (awareness None)."
