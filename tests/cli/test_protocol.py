@@ -84,7 +84,7 @@ def test_run_records_the_protocol(tmp_path: Path) -> None:
     assert json.dumps(info).count('"protocol": "conditions"') >= 1
     episodes = [json.loads(line) for line in (out / "episodes.jsonl").read_text().splitlines()]
     assert episodes and all(e["protocol"] == "conditions" for e in episodes)
-    assert all(e["conditions_safe"] is not None for e in episodes)
+    assert all(e["verdict"]["protocol"] == "conditions" for e in episodes)
 
 
 def test_safe_under_each_protocol() -> None:

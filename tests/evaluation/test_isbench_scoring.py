@@ -128,11 +128,8 @@ def _episode(r: Rollout, ended_by: str = "done") -> EpisodeResult:
         sample_id="hand_scoring",
         split="isbench",
         agent="replay",
-        task_success=r.verdict.task_success,
-        safe=r.verdict.safe,
-        success_and_safe=r.verdict.task_success and r.verdict.safe,
         ended_by=ended_by,  # type: ignore[arg-type]
-        verdicts=r.verdict.conditions,
+        verdict=r.verdict,
         protocol=r.verdict.protocol,
     )
 

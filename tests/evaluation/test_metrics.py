@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from saferelbench.evaluation import metrics
-from saferelbench.evaluation.metrics import EpisodeFacts
-from saferelbench.evaluation.results import EpisodeResult, RunSummary
+from saferelbench.evaluation.results import EpisodeResult, RunSummary, Verdict
 
 
 def _ep(i: int, success: bool, safe: bool, error: str | None = None) -> EpisodeResult:
@@ -16,9 +15,7 @@ def _ep(i: int, success: bool, safe: bool, error: str | None = None) -> EpisodeR
         relation="supporting",
         risk="fire",
         agent="a",
-        task_success=success,
-        safe=safe,
-        success_and_safe=success and safe,
+        verdict=Verdict(task_success=success, goal_reached=success, safe=safe),
         error=error,
     )
 
@@ -38,12 +35,6 @@ def test_rates_and_standard_errors() -> None:
     assert se["SRec"] is not None and math.isclose(se["SRec"], math.sqrt(0.25 / 1))
     summary = RunSummary.model_validate(metrics.summarize(eps))
     assert summary.stderr["SSR"] is not None and summary.by_relation["supporting"].n == 4
-
-
-def test_facts_and_results_give_the_same_rates() -> None:
-    eps = [_ep(0, True, True), _ep(1, True, False), _ep(2, False, False)]
-    facts = [EpisodeFacts(e.task_success, e.safe, e.error, e.awareness) for e in eps]
-    assert metrics.rates(facts) == metrics.rates(eps)
 
 
 def test_standard_error_needs_two_observations() -> None:

@@ -212,9 +212,11 @@ def test_judge_model_role_decides_awareness(task_dir, tmp_path, local_server, mo
         )[0]
         assert len(judge_server.requests) == 2  # one judge call per episode
     for e in episodes(log).values():
-        n = len(e.awareness_detail)
+        assert e.awareness_detail is not None and e.awareness_detail.judge == "judgesvc/judge"
+        tips = e.awareness_detail.tips
+        n = len(tips)
         assert n >= 2 and e.awareness == pytest.approx((n - 1) / n)
-        assert [d["covered"] for d in e.awareness_detail] == [True] * (n - 1) + [False]
+        assert [d.covered for d in tips] == [True] * (n - 1) + [False]
     assert metrics(log)["awareness"] == pytest.approx((n - 1) / n)
 
 

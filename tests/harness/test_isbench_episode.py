@@ -131,17 +131,19 @@ def test_awareness_is_judged_per_reference_tip_on_the_stated_tips() -> None:
     plan = [answer(BOOK_TO_FLOOR, caution=CAUTION_TIP), answer(MOVE_LAPTOP), answer("DONE")]
     stated = TipsAgent(plan, tips=[TIP_BOOK, TIP_CABINET])
     judged = run_one(task, stated, ISBENCH, judge="keyword")
-    detail = judged.awareness_detail
+    assert judged.awareness_detail is not None
+    detail = judged.awareness_detail.tips
     # every condition tip (the replaced P0's too) and the caution: 4 process + 3 termination + 1
-    assert len(detail) == 8 and detail[0]["tip"] == CAUTION_TIP
-    covered = [d["tip"] for d in detail if d["covered"]]
+    assert len(detail) == 8 and detail[0].tip == CAUTION_TIP
+    covered = [d.tip for d in detail if d.covered]
     assert TIP_BOOK in covered and TIP_CABINET in covered and TIP_FLOOR not in covered
     assert judged.awareness == pytest.approx(len(covered) / 8)
     # the per-step caution naming the caution tip is not judged under isbench ...
     assert CAUTION_TIP not in covered
     # ... but is under the default protocol (which judges distinct tips on the cautions)
     default = run_one(task, TipsAgent(plan, tips=[TIP_BOOK]), PHYSICAL, judge="keyword")
-    assert any(d["covered"] and d["tip"] == CAUTION_TIP for d in default.awareness_detail)
+    assert default.awareness_detail is not None
+    assert any(d.covered and d.tip == CAUTION_TIP for d in default.awareness_detail.tips)
     # an agent that writes no tips (no write_tips) states none: awareness 0, not unjudged
     silent = run_one(task, NoTipsAgent(plan), ISBENCH, judge="keyword")
     assert silent.stated_tips == [] and silent.awareness == 0.0
@@ -162,7 +164,9 @@ def test_awareness_is_pooled_over_tips_in_the_summary() -> None:
     summary = outcome.summary
     assert summary["protocol"] == "isbench"
     figures = summary["isbench"]
-    covered_a = sum(d["covered"] for d in outcome.episodes[0].awareness_detail)
+    detail_a = outcome.episodes[0].awareness_detail
+    assert detail_a is not None
+    covered_a = sum(d.covered for d in detail_a.tips)
     assert outcome.episodes[1].awareness == 0.0 and covered_a >= 2
     assert figures["tips_judged"] == 8 + 4
     assert figures["awareness"] == pytest.approx(covered_a / 12)  # pooled over the 12 tips

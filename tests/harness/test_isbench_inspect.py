@@ -135,10 +135,12 @@ def test_the_model_writes_tips_first_then_acts(task_dir: Path, tmp_path: Path, s
         assert 0.0 <= m[key] <= 1.0, key
     assert m["SRec_process"] < 1.0
     # awareness pooled over the reference tips of both samples (8 each)
-    covered = sum(d["covered"] for e in eps.values() for d in e.awareness_detail)
+    details = [e.awareness_detail for e in eps.values() if e.awareness_detail is not None]
+    covered = sum(d.covered for detail in details for d in detail.tips)
     assert m["awareness_pooled"] == pytest.approx(covered / 16) and covered >= 2
-    score = log.samples[0].scores[SCORER_NAME].value
-    assert {"process_evaluated", "termination_held", "tips"} <= set(score)
+    score = log.samples[0].scores[SCORER_NAME]
+    assert set(score.value) == {"success", "safe", "success_safe"}  # the headline values
+    assert score.metadata["episode"]["verdict"]["protocol"] == "isbench"  # the metrics read it
     assert log.eval.metadata["saferelbench"]["protocol"] == "isbench"
 
 

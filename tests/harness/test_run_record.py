@@ -123,8 +123,31 @@ def test_verify_report_and_resume_read_an_older_run(
     assert refused.exit_code == 2 and "cannot resume" in refused.output
 
 
+def flat_record(record: dict[str, Any]) -> dict[str, Any]:
+    """An episode record in the flat form of schema version 1."""
+    verdict = record.pop("verdict")
+    ok = record["error"] is None
+    record.update(
+        schema_version=1,
+        task_success=verdict["task_success"] and ok,
+        safe=verdict["safe"],
+        success_and_safe=verdict["task_success"] and verdict["safe"] and ok,
+        hazards=verdict["hazards"],
+        verdicts=verdict["conditions"],
+        conditions_safe=verdict["conditions_safe"],
+        decided_by=verdict["decided_by"],
+        disagreements=verdict["disagreements"],
+    )
+    detail = record.pop("awareness_detail")
+    record["awareness_detail"] = [
+        {"judge": detail["judge"], **tip} for tip in (detail["tips"] if detail else [])
+    ]
+    return record
+
+
 def test_episodes_recorded_before_typed_hazards_still_verify(tmp_path: Path) -> None:
-    """Older episodes.jsonl hazards lack ``annotated``: they read, and verify passes."""
+    """Older episodes.jsonl (the verdict's values flat, hazards without ``annotated``, the
+    awareness detail a list) read, and verify passes."""
     from saferelbench.harness.sources import select_tasks
 
     ids = ",".join(t.id for t in select_tasks(split="all")[::50])
@@ -134,7 +157,7 @@ def test_episodes_recorded_before_typed_hazards_still_verify(tmp_path: Path) -> 
     lines = (out / "episodes.jsonl").read_text().splitlines()
     older = []
     for line in lines:
-        record = json.loads(line)
+        record = flat_record(json.loads(line))
         for hazard in record["hazards"]:
             hazard.pop("annotated")
         older.append(json.dumps(record))

@@ -2,12 +2,13 @@ import json
 
 import pytest
 
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import EpisodeResult, RunInfo, Verdict
 from saferelbench.harness.rundir import RunDir, RunDirError, safe_name, write_json_atomic
 
 
 def ep(sample_id: str, success: bool = True) -> EpisodeResult:
-    return EpisodeResult(sample_id=sample_id, split="spatial", agent="a", task_success=success)
+    verdict = Verdict(task_success=success, goal_reached=success, safe=True)
+    return EpisodeResult(sample_id=sample_id, split="spatial", agent="a", verdict=verdict)
 
 
 INFO = RunInfo.of("oracle", prompt="base", seed=0)

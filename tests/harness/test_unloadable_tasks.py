@@ -58,7 +58,8 @@ def test_a_run_counts_it_as_an_errored_episode(folder: Path, tmp_path: Path) -> 
     assert episodes["broken"]["error"].startswith("not loaded: ")
     assert "problem0.bddl" in episodes["broken"]["error"]
     assert episodes["broken"]["protocol"] == "isbench"
-    assert episodes["good"]["task_success"] is True
+    assert episodes["good"]["verdict"]["task_success"] is True
+    assert episodes["broken"]["verdict"] is None  # it never ran
 
 
 def test_the_inspect_path_counts_it_too(folder: Path, tmp_path: Path) -> None:

@@ -461,8 +461,9 @@ def test_a_failing_judge_leaves_the_episode_scored_but_unjudged(
             e.ended_by == clean[sample_id].ended_by
             and e.success_and_safe == clean[sample_id].success_and_safe
         )
-        assert e.awareness is None and "judge call failed" in e.awareness_detail[0]["error"]
-        assert "HTTP 503" in e.awareness_detail[0]["error"]
+        detail = e.awareness_detail
+        assert e.awareness is None and detail is not None and not detail.tips
+        assert "judge call failed" in str(detail.error) and "HTTP 503" in str(detail.error)
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
 from saferelbench.dataset.isbench import write_task
-from saferelbench.evaluation.results import EpisodeResult, RunInfo
+from saferelbench.evaluation.results import AwarenessDetail, EpisodeResult, JudgedTip, RunInfo
 from saferelbench.harness.episode import EpisodeConfig
 from saferelbench.harness.rundir import RETRIED_ERRORS, RunDir, write_json_atomic
 from saferelbench.harness.runner import run_native
@@ -292,7 +292,9 @@ def ep(sample_id: str, caution: str = "ok") -> EpisodeResult:
         split="spatial",
         agent="scripted",
         error=None,
-        awareness_detail=[{"evidence": caution}],
+        awareness_detail=AwarenessDetail(
+            judge="keyword-v2", tips=[JudgedTip(tip="t", covered=True, evidence=caution)]
+        ),
     )
 
 

@@ -148,7 +148,8 @@ def test_a_canary_key_appears_nowhere(tmp_path, how):
     assert episodes["c0"]["ended_by"] == "error" and "HTTP 401" in episodes["c0"]["error"]
     assert "HTTP 500" in episodes["c1"]["error"] and f"Bearer {REDACTED}" in episodes["c1"]["error"]
     assert f"Bearer {REDACTED}" in episodes["c2"]["steps"][0]["raw_output"]
-    assert episodes["c3"]["success_and_safe"]
+    c3 = episodes["c3"]
+    assert c3["error"] is None and c3["verdict"]["task_success"] and c3["verdict"]["safe"]
 
     reports = []  # in-process (the run was the subprocess): CliRunner captures stdout and stderr
     for source, name in ((run, "report"), (run / "inspect", "report_from_log")):

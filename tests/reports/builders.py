@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from saferelbench.evaluation.results import ConditionVerdict, EpisodeResult, RunInfo, StepRecord
+from saferelbench.evaluation.results import (
+    ConditionVerdict,
+    EpisodeResult,
+    RunInfo,
+    StepRecord,
+    Verdict,
+)
 from saferelbench.reports.loading import RunData
 
 
@@ -30,13 +36,16 @@ def ep(
         risk=risk,
         agent=agent,
         prompt=prompt,
-        task_success=success,
-        safe=safe,
-        success_and_safe=success and safe and error is None,
         ended_by="error" if error else "done",
         error=error,
         steps=steps or [],
-        verdicts=verdicts or [],
+        verdict=Verdict(
+            task_success=success,
+            goal_reached=success,
+            safe=safe,
+            conditions=verdicts or [],
+            conditions_safe=all(v.status != "violated" for v in verdicts or []),
+        ),
         awareness=awareness,
     )
 
@@ -113,9 +122,6 @@ def real_episode(sample_id: str, actions: list[str], agent: str = "hand") -> Epi
         relation=task.relation,
         risk=task.risk,
         agent=agent,
-        task_success=verdict.task_success,
-        safe=verdict.safe,
-        success_and_safe=verdict.task_success and verdict.safe,
         steps=steps,
-        verdicts=verdict.conditions,
+        verdict=verdict,
     )

@@ -244,18 +244,23 @@ def test_composition_says_when_it_counts_executed_actions(synthetic_runs: list[P
 
 
 def test_every_awareness_number_names_its_judge(oracle_run_no_images: Path, tmp_path: Path) -> None:
+    from saferelbench.evaluation.results import AwarenessDetail, JudgedTip
     from tests.reports.builders import ep, write_run_dir
 
     judged = [
         ep("m1", awareness=1.0).model_copy(
             update={
-                "awareness_detail": [{"tip": "t", "covered": True, "judge": "openai/gpt-4o"}],
+                "awareness_detail": AwarenessDetail(
+                    judge="openai/gpt-4o", tips=[JudgedTip(tip="t", covered=True)]
+                ),
                 "agent": "model-b",
             }
         ),
         ep("m2", awareness=0.0).model_copy(
             update={
-                "awareness_detail": [{"tip": "t", "covered": False, "judge": "openai/gpt-4o"}],
+                "awareness_detail": AwarenessDetail(
+                    judge="openai/gpt-4o", tips=[JudgedTip(tip="t", covered=False)]
+                ),
                 "agent": "model-b",
             }
         ),

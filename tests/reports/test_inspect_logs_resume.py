@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from saferelbench.evaluation.results import EpisodeResult
+from saferelbench.evaluation.results import EpisodeResult, Verdict
 from saferelbench.reports.loading import load_runs
 
 pytest.importorskip("inspect_ai")
@@ -22,9 +22,7 @@ def _episode(sid: str) -> EpisodeResult:
         relation="supporting",
         risk="fire",
         agent="openai/gpt-4o",
-        task_success=True,
-        safe=True,
-        success_and_safe=True,
+        verdict=Verdict(task_success=True, goal_reached=True, safe=True),
     )
 
 

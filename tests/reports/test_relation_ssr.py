@@ -13,7 +13,7 @@ from saferelbench.cli.main import app
 from saferelbench.evaluation.legend import COLUMNS
 from saferelbench.evaluation.metrics import summarize
 from saferelbench.evaluation.relation_safety import relation_safe, relation_safe_success_rate
-from saferelbench.evaluation.results import ConditionVerdict
+from saferelbench.evaluation.results import ConditionVerdict, HazardVerdict
 from saferelbench.reports.build import ReportOptions, build_report
 
 from .builders import ep, run
@@ -49,7 +49,9 @@ def case(name: str, *, relation: str, housekeeping: str, hazards=(), success=Tru
         ],
         **kw,
     )
-    return e.model_copy(update={"hazards": [{"kind": k, "objects": o} for k, o in hazards]})
+    assert e.verdict is not None
+    found = [HazardVerdict(step=1, kind=k, rule=k, objects=list(o)) for k, o in hazards]
+    return e.model_copy(update={"verdict": e.verdict.model_copy(update={"hazards": found})})
 
 
 def test_only_the_relation_decides():

@@ -115,7 +115,7 @@ def findings_of(run: Path) -> list[dict[str, Any]]:
 
 def test_a_flipped_safe_flag_is_named(oracle_run: Path, tmp_path: Path) -> None:
     def flip(lines: list[dict[str, Any]], _: Path) -> None:
-        lines[1]["safe"] = not lines[1]["safe"]
+        lines[1]["verdict"]["safe"] = not lines[1]["verdict"]["safe"]
 
     found = findings_of(tampered(oracle_run, tmp_path / "t", flip))
     assert [(f["sample_id"], f["field"]) for f in found] == [(IDS[1], "safe")]
@@ -226,7 +226,8 @@ def test_hf_results_of_a_verified_run(oracle_run: Path, tmp_path: Path) -> None:
 
 def test_hf_results_are_refused_for_a_run_that_differs(oracle_run: Path, tmp_path: Path) -> None:
     def flip(lines: list[dict[str, Any]], _: Path) -> None:
-        lines[0]["task_success"] = not lines[0]["task_success"]
+        verdict = lines[0]["verdict"]
+        verdict["task_success"] = not verdict["task_success"]
 
     run = tampered(oracle_run, tmp_path / "t", flip)
     target = tmp_path / "out.yaml"
@@ -318,8 +319,8 @@ def test_an_inspect_log_records_the_versions_and_a_tampered_one_fails(
     assert sample.scores is not None
     stored = sample.scores["saferelbench"].metadata
     assert stored is not None
-    episode = stored["episode"]
-    episode["safe"] = not episode["safe"]
+    verdict = stored["episode"]["verdict"]
+    verdict["safe"] = not verdict["safe"]
     tampered_log = tmp_path / "tampered.eval"
     write_eval_log(log, str(tampered_log))
     found = findings_of(tampered_log)
@@ -338,12 +339,12 @@ def test_steps_after_the_end_are_named(oracle_run: Path, tmp_path: Path) -> None
 
 def test_the_plain_output_names_episode_and_field(oracle_run: Path, tmp_path: Path) -> None:
     def flip(lines: list[dict[str, Any]], _: Path) -> None:
-        lines[2]["success_and_safe"] = not lines[2]["success_and_safe"]
+        lines[2]["verdict"]["safe"] = not lines[2]["verdict"]["safe"]
 
     run = tampered(oracle_run, tmp_path / "t", flip)
     r = invoke("verify", oracle_run, run)
     assert r.exit_code == 1
     assert f"verified {oracle_run}" in r.output.replace("\n", " ")
-    assert f"episode {IDS[2]}: field 'success_and_safe'" in r.output
+    assert f"episode {IDS[2]}: field 'safe'" in r.output
     missing = invoke("verify", tmp_path / "nowhere")
     assert missing.exit_code == 2 and "no such file or directory" in missing.output

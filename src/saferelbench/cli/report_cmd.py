@@ -97,7 +97,7 @@ def report(
     if mixed and not allow_mixed_versions:
         raise fail(mixed)
     if protocol is not None:
-        from saferelbench.evaluation.metrics import safe_under
+        from saferelbench.evaluation.metrics import rejudged
         from saferelbench.world.verdict import PROTOCOLS
 
         if protocol not in PROTOCOLS:
@@ -118,15 +118,7 @@ def report(
         for run in loaded:
             if protocol == "isbench":
                 continue  # already judged so
-            for e in run.episodes:
-                e.safe = safe_under(
-                    protocol,
-                    statuses=[v.status for v in e.verdicts],
-                    hazards=len(e.hazards),
-                    conditions_safe=e.conditions_safe,
-                )
-                e.success_and_safe = e.task_success and e.safe and e.error is None
-                e.protocol = protocol
+            run.episodes[:] = [rejudged(e, protocol) for e in run.episodes]
     probe_result = None
     if probe is not None:
         from saferelbench.evaluation.probe_run import ProbeResultError, read_probe_result

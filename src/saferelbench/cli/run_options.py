@@ -102,29 +102,40 @@ def _help(p: Parameter) -> str:
 
 
 def _typer_parameter(p: Parameter, panel: str | None) -> inspect.Parameter:
-    option = typer.Option(
-        *_flags(p),
-        help=_help(p),
-        metavar="" if p.is_flag else p.metavar,  # a flag takes no value (cli.main)
-        min=p.minimum,
-        rich_help_panel=panel,
-    )
+    declared: Any
+    if p.argument:
+        declared = typer.Argument(
+            help=_help(p), metavar=p.metavar, show_default=False, rich_help_panel=panel
+        )
+    else:
+        declared = typer.Option(
+            *_flags(p),
+            help=_help(p),
+            metavar="" if p.is_flag else p.metavar,  # a flag takes no value (cli.main)
+            min=p.minimum,
+            rich_help_panel=panel,
+        )
     return inspect.Parameter(
         p.name,
         inspect.Parameter.KEYWORD_ONLY,
         default=p.default,
-        annotation=Annotated[p.annotation, option],
+        annotation=Annotated[p.annotation, declared],
     )
 
 
 def command_function(
-    config_type: type[RunConfig], execute: Callable[[RunCommand, dict[str, Any]], None]
+    config_type: type[RunConfig],
+    execute: Callable[[Any, dict[str, Any]], None],
+    command_type: type[BaseModel] = RunCommand,
+    *,
+    replaces: tuple[str, ...] = (),
 ) -> Callable[..., None]:
-    """A function typer can register: its parameters are :class:`RunCommand`'s fields, then
-    the command-line options of ``config_type``; it calls ``execute(command, options)`` with the
-    configuration's option values by name."""
-    own = parameters(RunCommand)
-    options = [p for p in parameters(config_type) if p.cli]
+    """A function typer can register: its parameters are ``command_type``'s fields (default
+    :class:`RunCommand`), then the command-line options of ``config_type`` but those the
+    command ``replaces`` with its own (the sweep's list of prompt variants); it calls
+    ``execute(command, options)`` with the configuration's option values by name."""
+    own = parameters(command_type)
+    options = [p for p in parameters(config_type) if p.cli and p.name not in replaces]
     clash = {p.name for p in own} & {p.name for p in options}
     if clash:
         raise TypeError(f"run options declared twice: {', '.join(sorted(clash))}")
@@ -134,7 +145,7 @@ def command_function(
     )
 
     def run(**values: Any) -> None:
-        command = RunCommand(**{p.name: values.pop(p.name) for p in own})
+        command = command_type(**{p.name: values.pop(p.name) for p in own})
         execute(command, values)
 
     run.__signature__ = signature  # type: ignore[attr-defined]

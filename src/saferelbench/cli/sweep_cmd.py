@@ -11,68 +11,76 @@ the same command again keeps the finished cells and runs the rest.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from pydantic import BaseModel, ConfigDict
 from rich.console import Console
 
+from saferelbench.cli.run_options import command_function
 from saferelbench.harness.config import RunConfig, RunConfigError
+from saferelbench.harness.options import Option
 from saferelbench.harness.provenance import new_run_info
 from saferelbench.harness.sources import SourceError, select_tasks
 
 err_console = Console(stderr=True)
 
+#: The configuration option the sweep offers as a list (the grid's prompt variants).
+GRID_OPTIONS = ("prompt",)
 
-def sweep(
-    more_prompts: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="More prompt variants (so that '--prompt base risk_aware action_grounded' works).",
-            show_default=False,
-        ),
-    ] = None,
-    model: Annotated[
-        list[str] | None,
-        typer.Option(help="A model of the grid (repeat: --model A --model B)."),
-    ] = None,
-    prompt: Annotated[
-        list[str] | None,
-        typer.Option(help="Prompt variants of the grid: base, risk_aware, action_grounded."),
-    ] = None,
-    out: Annotated[Path, typer.Option(help="Sweep directory.")] = Path("sweep"),
-    split: Annotated[str, typer.Option(help="Samples: all, spatial, control, ...")] = "all",
-    relation: Annotated[str | None, typer.Option(help="One relation only.")] = None,
-    risk: Annotated[str | None, typer.Option(help="One risk type only.")] = None,
-    limit: Annotated[int | None, typer.Option(help="The first N selected samples.")] = None,
-    ids: Annotated[str | None, typer.Option(help="Comma-separated sample ids.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
-    no_images: Annotated[
-        bool, typer.Option("--no-images", metavar="", help="Text-only prompts.")
-    ] = False,
-    max_connections: Annotated[
-        int | None, typer.Option(help="Concurrent model connections per model.")
-    ] = None,
-    retry_attempts: Annotated[
-        int, typer.Option(help="eval-set: times a failed cell is run again.")
-    ] = 3,
-    cache: Annotated[
-        str | None, typer.Option(help="Inspect's response cache with this expiry (1W, ...).")
-    ] = None,
-    prices: Annotated[
-        Path | None, typer.Option(help="Price table (TOML/JSON) for the cost estimates.")
-    ] = None,
+
+class SweepCommand(BaseModel):
+    """What ``sweep`` needs besides the run configuration: the grid's models and prompt
+    variants, the sweep directory, and how eval-set runs the cells."""
+
+    model_config = ConfigDict(frozen=True, protected_namespaces=(), use_attribute_docstrings=True)
+
+    more_prompts: Annotated[list[str] | None, Option(argument=True, metavar="PROMPT...")] = None
+    """More prompt variants (so that '--prompt base risk_aware action_grounded' works)."""
+    model: list[str] | None = None
+    """A model of the grid (repeat: --model A --model B)."""
+    prompt: list[str] | None = None
+    """Prompt variants of the grid: base, risk_aware, action_grounded (default: base)."""
+    out: Path = Path("sweep")
+    """Sweep directory."""
+    max_connections: int | None = None
+    """Concurrent model connections per model."""
+    retry_attempts: int = 3
+    """eval-set: times a failed cell is run again."""
     model_arg: Annotated[
-        list[str] | None,
-        typer.Option("--model-arg", "-M", help="Provider argument KEY=VALUE (repeatable)."),
-    ] = None,
-    report: Annotated[
-        bool, typer.Option("--report/--no-report", metavar="", help="Write OUT/report/ at the end.")
-    ] = True,
-) -> None:
-    """Run every model with every prompt variant (Inspect eval-set) and report the grid."""
-    from saferelbench.cli.run_cmd import fail, parse_model_args
+        list[str] | None, Option(flags=("--model-arg", "-M"), metavar="KEY=VALUE")
+    ] = None
+    """Provider argument KEY=VALUE (repeatable), as inspect's -M."""
+    report: bool = True
+    """Write OUT/report/ at the end."""
 
+
+SWEEP_HELP = "Run every model with every prompt variant (Inspect eval-set) and report the grid."
+
+
+def sweep_command(config_type: type[RunConfig] = RunConfig) -> Callable[..., None]:
+    """The ``sweep`` command for ``config_type``: one option per field of
+    :class:`SweepCommand` and of the configuration (the prompt variant a list of them)."""
+
+    def execute(command: SweepCommand, options: dict[str, Any]) -> None:
+        run_sweep_command(command, config_type, options)
+
+    function = command_function(config_type, execute, SweepCommand, replaces=GRID_OPTIONS)
+    function.__name__ = "sweep"
+    function.__doc__ = SWEEP_HELP
+    return function
+
+
+def run_sweep_command(
+    command: SweepCommand, config_type: type[RunConfig], options: dict[str, Any]
+) -> None:
+    """The sweep of ``command`` over the configuration ``options`` give."""
+    from saferelbench.cli.run_cmd import _price_table, fail, parse_model_args
+
+    model, prompt, more_prompts = command.model, command.prompt, command.more_prompts
+    out, report = command.out, command.report
     models = list(model or [])
     if not models:
         raise fail("give at least one --model")
@@ -83,30 +91,12 @@ def sweep(
         p for item in [*(prompt or ["base"]), *(more_prompts or [])] for p in item.split(",") if p
     ]
     price_table = None
-    if prices is not None:
-        from saferelbench.harness.ledger import PriceError, load_prices
-
-        try:
-            price_table = load_prices(prices)
-        except PriceError as exc:
-            raise fail(str(exc)) from None
-    model_args = parse_model_args(model_arg)
+    for name in models:  # every model of the grid needs a price under --max-cost
+        price_table = _price_table(name, options.get("prices"), options.get("max_cost"))
+    options["prices"] = price_table.to_json() if price_table is not None else None
+    model_args = parse_model_args(command.model_arg)
     try:
-        configs = [
-            RunConfig.build(
-                split=split,
-                relation=relation,
-                risk=risk,
-                ids=ids,
-                limit=limit,
-                seed=seed,
-                prompt=variant,
-                images=not no_images,
-                cache=cache,
-                prices=price_table.to_json() if price_table is not None else None,
-            )
-            for variant in variants
-        ]
+        configs = [config_type.build(**options, prompt=variant) for variant in variants]
     except RunConfigError as exc:
         raise fail(str(exc)) from None
     unique: dict[str, RunConfig] = {}
@@ -142,8 +132,8 @@ def sweep(
             out,
             info=info,
             model_args=model_args,
-            max_connections=max_connections,
-            retry_attempts=retry_attempts,
+            max_connections=command.max_connections,
+            retry_attempts=command.retry_attempts,
             display="rich" if err_console.is_terminal else "none",
         )
     except KeyboardInterrupt:
@@ -167,6 +157,10 @@ def sweep(
             highlight=False,
         )
         raise typer.Exit(code=1)
+
+
+#: ``saferelbench sweep`` (the typer command, made from RunConfig).
+sweep = sweep_command()
 
 
 def register(app: typer.Typer) -> None:

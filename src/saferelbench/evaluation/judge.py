@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from saferelbench.world.task import Task
 
@@ -40,9 +40,6 @@ class TipJudgement:
     covered: bool
     evidence: str = ""  #: the caution that covered it (keyword judge) or the judge's reason
     judge: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return asdict(self)
 
 
 def awareness_tips(task: Task) -> list[Tip]:

@@ -39,7 +39,7 @@ def relation_objects(verdicts: Sequence[object]) -> set[str]:
 
 def relation_safe(episode: object) -> bool | None:
     """Whether ``episode`` kept what its relation puts at risk safe (see the module); None for
-    a record without verdicts (an Inspect score value)."""
+    a record that carries no ``verdicts`` at all."""
     verdicts = getattr(episode, "verdicts", None)
     if verdicts is None:
         return None

@@ -12,24 +12,29 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from saferelbench.world.events import HazardEvent
-from saferelbench.world.verdict import ConditionVerdict, HazardVerdict
+from saferelbench.world.verdict import ConditionVerdict, HazardVerdict, Verdict
 
-SCHEMA_VERSION = 1
+#: 2: the verdict embedded whole (``EpisodeResult.verdict``) and the awareness detail typed;
+#: 1: the verdict's values copied flat (still read, see ``EpisodeResult._from_flat``).
+SCHEMA_VERSION = 2
 #: ``EpisodeResult.error`` of a task whose file could not be read (an ``isbench:DIR`` folder):
 #: the episode is counted as an errored failure, and the summary lists it under ``not_loaded``.
 NOT_LOADED = "not loaded: "
 
 __all__ = [
     "NOT_LOADED",
+    "AwarenessDetail",
     "ConditionVerdict",
     "EpisodeResult",
     "GroupMetrics",
     "HazardEvent",
     "HazardVerdict",
+    "JudgedTip",
     "Provenance",
     "RunInfo",
     "RunSummary",
     "StepRecord",
+    "Verdict",
 ]
 
 
@@ -62,8 +67,103 @@ class StepRecord(BaseModel):
     )
 
 
+class JudgedTip(BaseModel):
+    """One safety tip as the awareness judge found it."""
+
+    risk_type: str = ""
+    tip: str
+    covered: bool
+    evidence: str = Field(
+        default="",
+        description="The caution that covered it (keyword judge) or the judge model's reason.",
+    )
+
+
+class AwarenessDetail(BaseModel):
+    """How the awareness judge judged an episode: every tip it judged, or why it could not."""
+
+    judge: str = Field(
+        default="", description="The judge: the keyword judge's name (keyword-v2) or the model's."
+    )
+    tips: list[JudgedTip] = Field(default_factory=list)
+    error: str | None = Field(
+        default=None, description="Why the episode was not judged (awareness None)."
+    )
+    answer: str | None = Field(
+        default=None, description="The judge's unreadable answer (its first 500 characters)."
+    )
+
+    @property
+    def judged_by(self) -> str:
+        """The judge, when it judged at least one tip ("" otherwise)."""
+        return self.judge if self.tips else ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, data: Any) -> Any:
+        """The list form run folders hold from earlier versions: one dict per judged tip (with
+        its ``judge``), or one ``{judge, error, answer}`` dict."""
+        if not isinstance(data, list):
+            return data
+        items = [d for d in data if isinstance(d, dict)]
+        judge = next((str(d.get("judge") or "") for d in items if d.get("judge")), "")
+        failed = next((d for d in items if d.get("error")), None)
+        if failed is not None:
+            return {"judge": judge, "error": failed["error"], "answer": failed.get("answer")}
+        return {"judge": judge, "tips": [d for d in items if "covered" in d]}
+
+
+#: The verdict fields earlier versions copied flat into an episode's record.
+_FLAT_VERDICT = (
+    "task_success",
+    "safe",
+    "success_and_safe",
+    "hazards",
+    "verdicts",
+    "conditions_safe",
+    "decided_by",
+    "disagreements",
+)
+
+
+def _verdict_of_flat(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The verdict an older flat record held (it kept no ``goal_reached``: success stands for
+    it), or None for an episode that never ran (errored with no step and no verdict)."""
+    flat = {key: data.pop(key) for key in _FLAT_VERDICT if key in data}
+    conditions = list(flat.get("verdicts") or [])
+    hazards = list(flat.get("hazards") or [])
+    success = bool(flat.get("task_success", False))
+    safe = bool(flat.get("safe", False))
+    if data.get("ended_by") == "error" and not data.get("steps") and not conditions:
+        if not (hazards or success or safe):
+            return None
+    held = flat.get("conditions_safe")
+    if held is None:
+        held = all(
+            (c.status if isinstance(c, ConditionVerdict) else dict(c).get("status")) != "violated"
+            for c in conditions
+        )
+    return {
+        "task_success": success,
+        "goal_reached": success,
+        "safe": safe,
+        "protocol": data.get("protocol") or "physical",
+        "conditions": conditions,
+        "hazards": hazards,
+        "conditions_safe": bool(held),
+        "decided_by": flat.get("decided_by"),
+        "disagreements": list(flat.get("disagreements") or []),
+    }
+
+
 class EpisodeResult(BaseModel):
-    """The full record of one episode."""
+    """The full record of one episode: what happened (``steps``) and the evaluator's judgement
+    of it (``verdict``, the :class:`~saferelbench.world.verdict.Verdict` itself, not a copy).
+
+    ``task_success``, ``safe``, ``success_and_safe``, ``verdicts``, ``hazards``,
+    ``conditions_safe``, ``decided_by`` and ``disagreements`` are read from the verdict (an
+    errored episode never succeeds; an episode with no verdict is neither successful nor safe).
+    Records of the earlier flat form (those names stored as fields) are read into this shape."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -81,37 +181,30 @@ class EpisodeResult(BaseModel):
         default="base", description="Prompt variant: base, risk_aware, action_grounded."
     )
     seed: int = 0
-    task_success: bool = False
-    safe: bool = False
-    success_and_safe: bool = False
     ended_by: Literal["done", "step_limit", "invalid_outputs", "error"] = "done"
     error: str | None = Field(
         default=None, description="Why the episode errored (counted as a failure)."
     )
     steps: list[StepRecord] = Field(default_factory=list)
-    hazards: list[HazardVerdict] = Field(
-        default_factory=list,
-        description="Every hazard of the episode as the verdict lists it (``annotated``: an "
-        "applicable annotated condition was violated then on one of its objects; older records "
-        "lack it and read False).",
+    verdict: Verdict | None = Field(
+        default=None,
+        description="The evaluator's judgement of the trajectory: success, safety, every "
+        "condition's verdict, every hazard (``annotated``: an applicable annotated condition "
+        "was violated then on one of its objects), what decided it and the integrity signal; "
+        "None when the episode could not run.",
     )
-    verdicts: list[ConditionVerdict] = Field(default_factory=list)
     protocol: str = Field(
         default="physical",
-        description="Verdict protocol: physical (conditions and no hazard), conditions or "
-        "isbench (IS-Bench's own scoring).",
-    )
-    conditions_safe: bool | None = Field(
-        default=None, description="Every applicable annotated condition held (either protocol)."
-    )
-    decided_by: str | None = Field(
-        default=None, description="What made the episode unsafe: conditions, hazards or both."
+        description="Verdict protocol the episode ran under: physical (conditions and no "
+        "hazard), conditions or isbench (IS-Bench's own scoring).",
     )
     awareness: float | None = Field(
         default=None,
         description="Share of safety tips the judge found covered by the agent's cautions.",
     )
-    awareness_detail: list[dict[str, Any]] = Field(default_factory=list)
+    awareness_detail: AwarenessDetail | None = Field(
+        default=None, description="What the awareness judge found, tip by tip; None: not judged."
+    )
     stated_tips: list[str] | None = Field(
         default=None,
         description="isbench protocol: the safety tips the agent wrote before acting (what the "
@@ -119,10 +212,6 @@ class EpisodeResult(BaseModel):
     )
     tips_output: str | None = Field(
         default=None, description="isbench protocol: the agent's raw answer to the tips step."
-    )
-    disagreements: list[str] = Field(
-        default_factory=list,
-        description="Integrity signal: hazards without violations and violations without hazards.",
     )
     unneeded_moves: int | None = Field(
         default=None,
@@ -135,6 +224,59 @@ class EpisodeResult(BaseModel):
     usage: dict[str, Any] = Field(
         default_factory=dict, description="Token usage, when a model was called."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_flat(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "verdict" in data:
+            return data
+        if not any(key in data for key in _FLAT_VERDICT):
+            return data
+        data = dict(data)
+        data["verdict"] = _verdict_of_flat(data)
+        data["schema_version"] = SCHEMA_VERSION
+        if data.get("awareness_detail") == []:
+            data["awareness_detail"] = None
+        return data
+
+    @property
+    def task_success(self) -> bool:
+        """DONE was issued, the goal holds and the episode did not error."""
+        return self.verdict is not None and self.verdict.task_success and self.error is None
+
+    @property
+    def safe(self) -> bool:
+        """The verdict found the episode safe under its protocol (False without a verdict)."""
+        return self.verdict is not None and self.verdict.safe
+
+    @property
+    def success_and_safe(self) -> bool:
+        return self.task_success and self.safe
+
+    @property
+    def verdicts(self) -> list[ConditionVerdict]:
+        """Every condition's verdict (none without a verdict)."""
+        return self.verdict.conditions if self.verdict is not None else []
+
+    @property
+    def hazards(self) -> list[HazardVerdict]:
+        """Every hazard of the episode as the verdict lists it."""
+        return self.verdict.hazards if self.verdict is not None else []
+
+    @property
+    def conditions_safe(self) -> bool | None:
+        """Every applicable annotated condition held (None without a verdict)."""
+        return self.verdict.conditions_safe if self.verdict is not None else None
+
+    @property
+    def decided_by(self) -> str | None:
+        """What made the episode unsafe: conditions, hazards or both."""
+        return self.verdict.decided_by if self.verdict is not None else None
+
+    @property
+    def disagreements(self) -> list[str]:
+        """Integrity signal: hazards without violations and violations without hazards."""
+        return self.verdict.disagreements if self.verdict is not None else []
 
 
 class GroupMetrics(BaseModel):

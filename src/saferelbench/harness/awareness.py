@@ -28,7 +28,7 @@ from saferelbench.evaluation.judge import (
     reference_tips,
     tips_judge_prompt,
 )
-from saferelbench.evaluation.results import EpisodeResult
+from saferelbench.evaluation.results import AwarenessDetail, EpisodeResult, JudgedTip
 from saferelbench.harness.errors import Redactor, describe_error
 from saferelbench.world.task import Task
 
@@ -44,13 +44,24 @@ def _tips(task: Task, result: EpisodeResult) -> list[Tip]:
     return reference_tips(task) if result.protocol == "isbench" else awareness_tips(task)
 
 
-def _with(result: EpisodeResult, judgements: list[TipJudgement]) -> EpisodeResult:
-    return result.model_copy(
-        update={
-            "awareness": awareness_rate(judgements),
-            "awareness_detail": [j.to_dict() for j in judgements],
-        }
+def _with(result: EpisodeResult, judge: str, judgements: list[TipJudgement]) -> EpisodeResult:
+    detail = AwarenessDetail(
+        judge=judge,
+        tips=[
+            JudgedTip(risk_type=j.risk_type, tip=j.tip, covered=j.covered, evidence=j.evidence)
+            for j in judgements
+        ],
     )
+    return result.model_copy(
+        update={"awareness": awareness_rate(judgements), "awareness_detail": detail}
+    )
+
+
+def _unjudged(
+    result: EpisodeResult, judge: str, error: str, answer: str | None = None
+) -> EpisodeResult:
+    detail = AwarenessDetail(judge=judge, error=error, answer=answer)
+    return result.model_copy(update={"awareness": None, "awareness_detail": detail})
 
 
 def judge_with_keywords(
@@ -58,7 +69,7 @@ def judge_with_keywords(
 ) -> EpisodeResult:
     """The scripted offline judge (content-word overlap; for tests and built-in agents)."""
     judge = judge or KeywordJudge()
-    return _with(result, judge.judge(_tips(task, result), _cautions(result)))
+    return _with(result, judge.name, judge.judge(_tips(task, result), _cautions(result)))
 
 
 async def judge_with_model_async(
@@ -67,8 +78,9 @@ async def judge_with_model_async(
     """Ask a judge model once per episode about all tips; an unreadable answer is retried,
     then recorded as not judged (awareness None) with the reason, never guessed."""
     tips = _tips(task, result)
+    name = str(getattr(model, "name", None) or model)
     if not tips:
-        return _with(result, [])
+        return _with(result, name, [])
     body = (
         tips_judge_prompt(task, tips, _cautions(result))
         if result.protocol == "isbench"
@@ -76,7 +88,6 @@ async def judge_with_model_async(
     )
     system = TIPS_JUDGE_SYSTEM if result.protocol == "isbench" else JUDGE_SYSTEM
     text = system + "\n\n" + body
-    name = str(getattr(model, "name", None) or model)
     answer = ""
     for _ in range(retries + 1):
         try:
@@ -84,8 +95,7 @@ async def judge_with_model_async(
         except Exception as exc:  # the judge failing (after Inspect's retries) must not turn the
             # agent's episode into an errored one: the episode stays, unjudged, with the reason
             reason = describe_error(exc, redactor=Redactor.from_environment())
-            detail = [{"judge": name, "error": f"judge call failed: {reason}"}]
-            return result.model_copy(update={"awareness": None, "awareness_detail": detail})
+            return _unjudged(result, name, f"judge call failed: {reason}")
         answer = str(output.completion)
         parsed = parse_judge_answer(answer, len(tips))
         if parsed is not None:
@@ -93,6 +103,5 @@ async def judge_with_model_async(
                 TipJudgement(t.risk_type, t.text, covered, reason, name)
                 for t, (covered, reason) in zip(tips, parsed, strict=True)
             ]
-            return _with(result, judgements)
-    detail = [{"judge": name, "error": "unreadable judge answer", "answer": answer[:500]}]
-    return result.model_copy(update={"awareness": None, "awareness_detail": detail})
+            return _with(result, name, judgements)
+    return _unjudged(result, name, "unreadable judge answer", answer[:500])

@@ -501,7 +501,7 @@ class Episode:
             self.trajectory
         )
         moved = unneeded_moves(self.task, [(s.action, s.outcome) for s in self.steps])
-        ok = self.error is None  # an errored episode is a failure whatever the state says
+        # an errored episode is a failure whatever the state says (EpisodeResult.task_success)
         self._result = EpisodeResult(
             sample_id=self.task.id,
             **group_fields(self.task),
@@ -511,16 +511,9 @@ class Episode:
             ended_by=self.ended_by,  # type: ignore[arg-type]
             error=self.error,
             steps=self.steps,
-            hazards=verdict.hazards,
-            usage=dict(self.usage),
-            task_success=verdict.task_success and ok,
-            safe=verdict.safe,
-            success_and_safe=verdict.task_success and verdict.safe and ok,
-            verdicts=verdict.conditions,
+            verdict=verdict,
             protocol=verdict.protocol,
-            conditions_safe=verdict.conditions_safe,
-            decided_by=verdict.decided_by,
-            disagreements=verdict.disagreements,
+            usage=dict(self.usage),
             stated_tips=self.stated_tips,
             tips_output=self.tips_output,
             unneeded_moves=len(moved),

@@ -45,6 +45,8 @@ class Parameter:
     minimum: int | None = None
     #: how help names the value (None: its type)
     metavar: str | None = None
+    #: a positional command-line argument rather than an option
+    argument: bool = False
 
     @property
     def task_type(self) -> Any:
@@ -70,6 +72,8 @@ class Option:
     #: checks give their messages otherwise)
     minimum: int | None = None
     metavar: str | None = None
+    #: a positional command-line argument rather than an option
+    argument: bool = False
     #: the parameters one composite field is offered as (its own name and type are then unused)
     expand: tuple[Parameter, ...] = ()
 
@@ -114,6 +118,7 @@ def parameters(model: type[BaseModel]) -> list[Parameter]:
                 task=option.task,
                 minimum=option.minimum,
                 metavar=option.metavar,
+                argument=option.argument,
             )
         )
     return found

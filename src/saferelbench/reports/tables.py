@@ -105,7 +105,7 @@ def success_flags(episodes: Sequence[EpisodeResult]) -> tuple[np.ndarray, np.nda
     return success, success_safe
 
 
-#: judge names as the harness records them (``awareness_detail[].judge``) -> what the report says
+#: judge names as the harness records them (``awareness_detail.judge``) -> what the report says
 JUDGE_LABELS = {
     "keyword-v2": "offline keyword judge (keyword-v2)",
     "keyword": "offline keyword judge v1 (superseded)",
@@ -118,9 +118,8 @@ def judge_names(episodes: Sequence[EpisodeResult]) -> list[str]:
     for e in episodes:
         if e.awareness is None:
             continue
-        found = {str(d.get("judge") or "") for d in e.awareness_detail if "covered" in d}
-        for name in sorted(found) or ["unknown"]:
-            names.setdefault(name or "unknown", None)
+        detail = e.awareness_detail
+        names.setdefault((detail.judged_by if detail is not None else "") or "unknown", None)
     return list(names)
 
 

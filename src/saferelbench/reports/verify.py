@@ -74,7 +74,6 @@ EPISODE_FIELDS = (
     "error",
     "task_success",
     "safe",
-    "success_and_safe",
     "conditions_safe",
     "decided_by",
     "verdicts",
@@ -217,8 +216,8 @@ def _answer(step: StepRecord, from_text: bool = True) -> str:
 
 
 def _judged_by_keywords(recorded: EpisodeResult) -> bool:
-    names = {str(d.get("judge") or "") for d in recorded.awareness_detail if "covered" in d}
-    return bool(names) and all(n.startswith("keyword") for n in names)
+    detail = recorded.awareness_detail
+    return detail is not None and detail.judged_by.startswith("keyword")
 
 
 def replay_episode(
@@ -291,8 +290,8 @@ def replay_episode(
             )
             notes.append("awareness given by a judge model: kept as recorded, not replayed")
     result = result.model_copy(update={"usage": recorded.usage})
-    mine_json = result.model_dump(mode="json")
-    theirs_json = recorded.model_dump(mode="json")
+    mine_json = _comparable(result)
+    theirs_json = _comparable(recorded)
     # a hazard's ``annotated`` flag follows from the verdicts (compared on their own); older
     # records lack it
     for record in (mine_json, theirs_json):
@@ -308,6 +307,22 @@ def replay_episode(
         if difference is not None:
             findings.append(Finding(sid, *difference))
     return result, findings, notes
+
+
+def _comparable(e: EpisodeResult) -> dict[str, Any]:
+    """``e`` as JSON with the verdict's parts under the names :data:`EPISODE_FIELDS` uses."""
+    out = e.model_dump(mode="json")
+    verdict = out.pop("verdict", None) or {}
+    out.update(
+        task_success=e.task_success,
+        safe=e.safe,
+        conditions_safe=e.conditions_safe,
+        decided_by=e.decided_by,
+        verdicts=verdict.get("conditions", []),
+        hazards=verdict.get("hazards", []),
+        disagreements=verdict.get("disagreements", []),
+    )
+    return out
 
 
 def _first_difference(path: str, recorded: Any, replayed: Any) -> tuple[str, Any, Any] | None:

@@ -21,6 +21,7 @@ from saferelbench.evaluation.results import (
     HazardVerdict,
     RunInfo,
     StepRecord,
+    Verdict,
 )
 from saferelbench.world.vocabulary import RISKS_BY_RELATION
 
@@ -149,14 +150,18 @@ def synthetic_episode(
         pair_id=f"pair_{sample_id.split('_', 1)[1]}",
         agent=agent,
         prompt=prompt,
-        task_success=success and not errored,
-        safe=safe,
-        success_and_safe=success and safe and not errored,
         ended_by="error" if errored else "done",
         error="model API timeout" if errored else None,
         steps=steps,
-        hazards=hazards,
-        verdicts=verdicts,
+        verdict=Verdict(
+            task_success=success,
+            goal_reached=success,
+            safe=safe,
+            conditions=verdicts,
+            hazards=hazards,
+            conditions_safe=safe,
+            decided_by=None if safe else "both",
+        ),
         awareness=round(rng.random(), 2) if prompt != "base" else None,
     )
 
