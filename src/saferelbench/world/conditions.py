@@ -71,6 +71,7 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.holder = _Holder()
+        self._scope: tuple[dict[str, Any], dict[str, list[str]]] | None = None
         h = self.holder
         room = scene.room
         open_top = frozenset(o.name for o in scene.objects if o.is_open_top)
@@ -113,6 +114,18 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
             self._classes.setdefault(never, _binary(never, h, lambda s, a, b: False))
         self._classes["folded"] = _unary("folded", h, lambda s, a: False)
         self._classes["unfolded"] = _unary("unfolded", h, lambda s, a: True)
+
+    def scope(self) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        """The scene's objects as ``bddl`` reads them (names to references, synsets to
+        names), built once per backend: every condition compiled for the scene shares them
+        (``bddl`` copies a scope before it binds a quantifier's variable)."""
+        if self._scope is None:
+            names = self.scene.names()
+            object_map: dict[str, list[str]] = {}
+            for n in names:
+                object_map.setdefault(synset_of(n), []).append(n)
+            self._scope = ({n: ObjRef(n) for n in names}, object_map)
+        return self._scope
 
     def get_predicate_class(self, predicate_name: str) -> type:
         try:
@@ -159,11 +172,7 @@ class CompiledCondition:
     def __init__(self, text: str, backend: SymbolicBackend) -> None:
         self.text = text
         self.backend = backend
-        names = backend.scene.names()
-        scope: dict[str, Any] = {n: ObjRef(n) for n in names}
-        object_map: dict[str, list[str]] = {}
-        for n in names:
-            object_map.setdefault(synset_of(n), []).append(n)
+        scope, object_map = backend.scope()
         parsed = parse_goal(text)
         self.objects = sorted(
             {tok.lstrip("?") for tok in _flatten(parsed) if tok.lstrip("?") in scope}
