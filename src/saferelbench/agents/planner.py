@@ -574,14 +574,14 @@ class Planner:
                     place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
                 plain: State | None = None
                 if any(n & moved and n & place for n in named):
-                    if spec.failure(self.scene, state, args) is not None:
+                    if not spec.holds(self.scene, state, args):
                         continue
                     plain = spec.apply(self.scene, state, args)
                     hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args, plain))
             elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
                 unsorted.append((spec, args, None))
-            elif spec.failure(self.scene, state, args) is not None:
+            elif not spec.holds(self.scene, state, args):
                 continue
             else:
                 plain = spec.apply(self.scene, state, args)
@@ -1359,7 +1359,7 @@ class Planner:
         reads the string and refuses it) and its plain effect when sorting read it."""
         scene = self.scene
         for spec, args, effect in groundings:
-            if effect is not None or spec.failure(scene, state, args) is None:
+            if effect is not None or spec.holds(scene, state, args):
                 yield f"{spec.name}({', '.join(args)})", _action(spec, args), effect
 
     # ----- cautions ---------------------------------------------------------------------------
