@@ -67,10 +67,14 @@ def _predicate_class(name: str, arity: int) -> type:
     def _evaluate_two(self: Any, a: ObjRef, b: ObjRef) -> bool:
         return bool(self._test(self._holder.state, a.name, b.name))
 
-    def _sample(self: Any, *args: Any) -> bool:  # never sampled here
+    def _sample_one(self: Any, obj: ObjRef, binary_state: bool) -> bool:  # never sampled here
+        raise NotImplementedError
+
+    def _sample_two(self: Any, a: ObjRef, b: ObjRef, binary_state: bool) -> bool:
         raise NotImplementedError
 
     _evaluate = _evaluate_one if arity == 1 else _evaluate_two
+    _sample = _sample_one if arity == 1 else _sample_two
     made = type(
         f"{name}_predicate",
         (base,),
