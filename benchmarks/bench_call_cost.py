@@ -187,8 +187,18 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print_ours(tasks: list[Any]) -> int:
     import saferelbench
+    from saferelbench.world.scene_builder import build_world
+    from saferelbench.world.verdict import TaskEvaluator
 
     print(f"package: {Path(saferelbench.__file__).parent}", flush=True)
+    worlds = [(t, build_world(t).scene) for t in tasks]
+    for t, scene in worlds[:2]:  # warm-up
+        TaskEvaluator(t, scene)
+    c0 = time.process_time()
+    for t, scene in worlds:
+        TaskEvaluator(t, scene)
+    ms = 1000 * (time.process_time() - c0) / len(worlds)
+    print(f"TaskEvaluator build (one per episode): {ms:.2f} ms CPU ({len(worlds)} samples)")
     for answers in ("golden", "failing"):
         parts = ours(tasks, answers)
         calls = int(parts.pop("calls"))

@@ -13,8 +13,8 @@ average is printed before and after each script).
 ``--before-planner REV`` and ``--before-call-cost REV`` measure the code of an earlier git
 revision (a temporary worktree of REV, its ``src`` first on ``PYTHONPATH``) with today's scripts
 right after today's code, in the same conditions, so that a speed-up is a ratio measured in one
-run: task-only's search over the shipped samples and, with ``--isbench-data``, the oracle on
-IS-Bench (the planner), and our own CPU per model call (``bench_call_cost.py --ours-only``,
+run: task-only's search over the shipped samples, both planning agents on every 16th sample of
+a fresh seed (2027) and, with ``--isbench-data``, the oracle on IS-Bench (the planner), and our own CPU per model call (``bench_call_cost.py --ours-only``,
 measured twice, alternately). docs/performance.md names the revisions its ratios compare to.
 
 A full pass takes about 30-40 minutes on a 2-core machine; ``--quick`` (one repetition,
@@ -132,6 +132,8 @@ BENCHES = [
 EXTRA = [
     "agents_isbench",
     "agents_before",
+    "agents_fresh16",
+    "agents_fresh16_before",
     "agents_isbench_before",
     "call_cost_ours",
     "call_cost_ours_before",
@@ -229,6 +231,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.before_planner is not None:
         taskonly = ["--agents", "task-only"]
         at = benches.index(next(b for b in benches if b.name == "agents")) + 1
+        fresh = ["--agents", "oracle", "task-only", "--seed", "2027", "--every", "16"]
+        benches.insert(at, Bench("agents_fresh16", "bench_agents.py", fresh, fresh, agents, 1200))
+        benches.insert(
+            at + 1,
+            Bench(
+                "agents_fresh16_before",
+                "bench_agents.py",
+                fresh,
+                fresh,
+                agents,
+                1800,
+                rev=args.before_planner,
+            ),
+        )
         benches.insert(
             at,
             Bench(
@@ -260,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     if args.before_call_cost is not None:
         ours = ["--ours-only"]
-        pattern = r"CPU of the loop|render \+ PNG|^load"
+        pattern = r"CPU of the loop|render \+ PNG|TaskEvaluator|^load"
         for _ in (1, 2):  # alternately: today's, the revision's, today's, the revision's
             benches.append(Bench("call_cost_ours", "bench_call_cost.py", ours, ours, pattern))
             benches.append(
