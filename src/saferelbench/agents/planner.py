@@ -23,8 +23,9 @@ heuristic (:mod:`saferelbench.agents.goal_analysis`) counts, for each unsatisfie
 the goal (``and`` and ``forall`` split; in safe mode also of the applicable termination
 conditions), the action that makes it true plus the enabling actions it needs (open a closed
 container, bring food to a heat source, close its door, switch it on and, in safe mode, off
-again; for substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a
-vessel to boil), each enabling action counted once; ties go to deeper nodes, then to the
+again; shut the cold source a thing is to freeze in, as WAIT_FOR_FROZEN wants; for
+substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a vessel to
+boil), each enabling action counted once; ties go to deeper nodes, then to the
 order in which candidates are generated (the goal's first-named option, carriers before what
 they carry, tidy surfaces before the floor). To keep the branching small, candidate actions
 only involve *relevant* objects (goal objects, the appliances the goal needs, the cleaning
