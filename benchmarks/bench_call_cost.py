@@ -2,7 +2,7 @@
 against the fake server in its own process (``bench_throughput.ServerProcess``), with the
 model always answering a failing action (5 calls an episode, as ``bench_throughput.py``):
 
-    .venv/bin/python benchmarks/bench_call_cost.py [--concurrency 16] [--waves 3]
+    .venv/bin/python benchmarks/bench_call_cost.py [--concurrency 16] [--waves 3] [--ours-only]
 
 - ``harness``: ``run_inspect`` with one worker (the code path of ``run --model``), CPU of the
   process inside the server's busy window (start-up and log finalisation excluded);
@@ -14,7 +14,9 @@ model always answering a failing action (5 calls an episode, as ``bench_throughp
   conversion, world build, prompt, render + PNG + saved image, parsing and simulation,
   verdict, keyword judge, fsynced episode line), split by part.
 
-Figures go to docs/performance.md; they move with the machine's load (printed).
+``--ours-only`` measures only ``ours`` (no server, no Inspect eval): quick, and runnable
+on an earlier revision of the package for a before/after ratio (``run_all.py
+--before-call-cost REV``). Figures go to docs/performance.md; they move with the machine's load (printed).
 """
 
 from __future__ import annotations
@@ -159,12 +161,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--concurrency", type=int, default=16)
     ap.add_argument("--waves", type=int, default=3)
     ap.add_argument("--latency", type=float, default=0.5)
+    ap.add_argument(
+        "--ours-only", action="store_true", help="measure only our own per-call work (no server)"
+    )
     args = ap.parse_args(argv)
     from saferelbench.harness.sources import select_tasks
 
     tasks = select_tasks(split="all")
     n = args.concurrency * args.waves
     print(f"load before {os.getloadavg()}", flush=True)
+    if args.ours_only:
+        return _print_ours(tasks[: n + 2])
     with bt.ServerProcess() as server:
         os.environ["LOCAL_BASE_URL"] = server.base_url
         os.environ["LOCAL_API_KEY"] = "bench"
@@ -175,8 +182,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"inspect floor: {floor:.1f} ms/call", flush=True)
         _, bare = bt.raw_point(tasks[:n], args.concurrency, 5, args.latency, True, server)
         print(f"bare client: {bare:.1f} ms/call", flush=True)
+    return _print_ours(tasks[: n + 2])
+
+
+def _print_ours(tasks: list[Any]) -> int:
+    import saferelbench
+    from saferelbench.world.scene_builder import build_world
+    from saferelbench.world.verdict import TaskEvaluator
+
+    print(f"package: {Path(saferelbench.__file__).parent}", flush=True)
+    worlds = [(t, build_world(t).scene) for t in tasks]
+    for t, scene in worlds[:2]:  # warm-up
+        TaskEvaluator(t, scene)
+    c0 = time.process_time()
+    for t, scene in worlds:
+        TaskEvaluator(t, scene)
+    ms = 1000 * (time.process_time() - c0) / len(worlds)
+    print(f"TaskEvaluator build (one per episode): {ms:.2f} ms CPU ({len(worlds)} samples)")
     for answers in ("golden", "failing"):
-        parts = ours(tasks[: n + 2], answers)
+        parts = ours(tasks, answers)
         calls = int(parts.pop("calls"))
         for key, value in parts.items():
             print(f"ours ({answers} answers, {calls} calls): {key}: {value:.2f} ms/call")

@@ -1,7 +1,7 @@
 """Run every benchmark script and print a summary of their figures.
 
     .venv/bin/python benchmarks/run_all.py [--quick] [--only world render ...] [--repeat 3]
-        [--log DIR]
+        [--log DIR] [--isbench-data DIR] [--before-planner REV] [--before-call-cost REV]
 
 Each script runs in its own process (fresh caches, its own imports) with a time limit; its
 full output is kept under ``--log`` (default: a temporary folder, printed at the end) and its
@@ -9,6 +9,13 @@ figure lines are collected into the summary. The native-run benchmark (``bench_r
 measures each agent once) is run ``--repeat`` times and summarised by the median of its wall
 times. The machine is shared, so prefer medians and re-run when the load was high (the load
 average is printed before and after each script).
+
+``--before-planner REV`` and ``--before-call-cost REV`` measure the code of an earlier git
+revision (a temporary worktree of REV, its ``src`` first on ``PYTHONPATH``) with today's scripts
+right after today's code, in the same conditions, so that a speed-up is a ratio measured in one
+run: task-only's search over the shipped samples, both planning agents on every 16th sample of
+a fresh seed (2027) and, with ``--isbench-data``, the oracle on IS-Bench (the planner), and our own CPU per model call (``bench_call_cost.py --ours-only``,
+measured twice, alternately). docs/performance.md names the revisions its ratios compare to.
 
 A full pass takes about 30-40 minutes on a 2-core machine; ``--quick`` (one repetition,
 fewer points) about 10. Benchmarks are never run by the test suite. Figures are recorded in
@@ -42,6 +49,8 @@ class Bench:
     #: lines of its output that hold figures (regex, searched per line)
     figures: str
     timeout: int = 600
+    #: a git revision whose ``src`` is put first on ``PYTHONPATH`` (the code before a change)
+    rev: str | None = None
 
 
 BENCHES = [
@@ -119,6 +128,17 @@ BENCHES = [
     Bench("report", "bench_report.py", [], ["--resamples", "200"], r"images=\w+\s+build"),
 ]
 
+#: benches added by options (``--isbench-data``, ``--before-planner``, ``--before-call-cost``)
+EXTRA = [
+    "agents_isbench",
+    "agents_before",
+    "agents_fresh16",
+    "agents_fresh16_before",
+    "agents_isbench_before",
+    "call_cost_ours",
+    "call_cost_ours_before",
+]
+
 RUN_LINE = re.compile(r"^\s*(\S+) images=(on|off)\s+([\d.]+) s")
 
 
@@ -129,16 +149,36 @@ def load() -> str:
         return "?"
 
 
+def checkout(rev: str, into: Path) -> Path:
+    """A detached git worktree of ``rev`` at ``into``; returns its ``src``."""
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(into), rev],
+        check=True,
+        capture_output=True,
+        cwd=HERE.parent,
+    )
+    return into / "src"
+
+
 def run_one(
-    bench: Bench, quick: bool, log_dir: Path, tag: str = ""
+    bench: Bench,
+    quick: bool,
+    log_dir: Path,
+    tag: str = "",
+    sources: dict[str, Path] | None = None,
 ) -> tuple[int, float, list[str], str]:
     args = bench.quick_args if quick else bench.args
     cmd = [sys.executable, str(HERE / bench.script), *args]
+    env = dict(os.environ)
+    if bench.rev is not None and sources is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(sources[bench.rev]), env.get("PYTHONPATH", "")) if p
+        )
     before = load()
     t0 = time.perf_counter()
     try:
         res = subprocess.run(
-            cmd, capture_output=True, text=True, timeout=bench.timeout, cwd=HERE.parent
+            cmd, capture_output=True, text=True, timeout=bench.timeout, cwd=HERE.parent, env=env
         )
         code, out = res.returncode, res.stdout + res.stderr
     except subprocess.TimeoutExpired as exc:
@@ -157,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--only",
         nargs="+",
-        choices=[*(b.name for b in BENCHES), "agents_isbench"],
+        choices=[*(b.name for b in BENCHES), *EXTRA],
         help="run only these",
     )
     ap.add_argument(
@@ -171,13 +211,89 @@ def main(argv: list[str] | None = None) -> int:
         help="IS-Bench's data/ folder: also time the oracle on every IS-Bench task "
         "(bench_agents_isbench.py; docs/isbench.md says where to get it)",
     )
+    ap.add_argument(
+        "--before-planner",
+        metavar="REV",
+        default=None,
+        help="also measure the planner of this git revision (task-only on the shipped samples; "
+        "the oracle on IS-Bench with --isbench-data) right after today's",
+    )
+    ap.add_argument(
+        "--before-call-cost",
+        metavar="REV",
+        default=None,
+        help="also measure our own CPU per model call of this git revision, alternately with "
+        "today's (bench_call_cost.py --ours-only, twice each)",
+    )
     args = ap.parse_args(argv)
     benches = list(BENCHES)
+    agents = r"n=\d+ SR=|states simulated per sample"
+    if args.before_planner is not None:
+        taskonly = ["--agents", "task-only"]
+        at = benches.index(next(b for b in benches if b.name == "agents")) + 1
+        fresh = ["--agents", "oracle", "task-only", "--seed", "2027", "--every", "16"]
+        benches.insert(at, Bench("agents_fresh16", "bench_agents.py", fresh, fresh, agents, 1200))
+        benches.insert(
+            at + 1,
+            Bench(
+                "agents_fresh16_before",
+                "bench_agents.py",
+                fresh,
+                fresh,
+                agents,
+                1800,
+                rev=args.before_planner,
+            ),
+        )
+        benches.insert(
+            at,
+            Bench(
+                "agents_before",
+                "bench_agents.py",
+                taskonly,
+                taskonly,
+                agents,
+                1800,
+                rev=args.before_planner,
+            ),
+        )
     if args.isbench_data is not None:
         data = [str(args.isbench_data), "--agents", "oracle"]
         benches.append(
             Bench("agents_isbench", "bench_agents_isbench.py", data, data, r"^oracle:", 1200)
         )
+        if args.before_planner is not None:
+            benches.append(
+                Bench(
+                    "agents_isbench_before",
+                    "bench_agents_isbench.py",
+                    data,
+                    data,
+                    r"^oracle:",
+                    1800,
+                    rev=args.before_planner,
+                )
+            )
+    if args.before_call_cost is not None:
+        ours = ["--ours-only"]
+        pattern = r"CPU of the loop|render \+ PNG|TaskEvaluator|^load"
+        for _ in (1, 2):  # alternately: today's, the revision's, today's, the revision's
+            benches.append(Bench("call_cost_ours", "bench_call_cost.py", ours, ours, pattern))
+            benches.append(
+                Bench(
+                    "call_cost_ours_before",
+                    "bench_call_cost.py",
+                    ours,
+                    ours,
+                    pattern,
+                    rev=args.before_call_cost,
+                )
+            )
+    revs = {b.rev for b in benches if b.rev is not None}
+    if args.only:
+        revs = {b.rev for b in benches if b.rev is not None and b.name in args.only}
+    checkouts = Path(tempfile.mkdtemp(prefix="saferelbench_before_"))
+    sources = {rev: checkout(rev, checkouts / rev) for rev in sorted(revs)}
     repeat = args.repeat or (1 if args.quick else 3)
     log_dir = args.log or Path(tempfile.mkdtemp(prefix="saferelbench_bench_"))
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -189,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     failed = []
     summary: list[str] = []
+    ran: list[Bench] = []
     for bench in benches:
         if args.only and bench.name not in args.only:
             continue
@@ -215,14 +332,24 @@ def main(argv: list[str] | None = None) -> int:
                     f"(runs: {', '.join(f'{w:.1f}' for w in ws)})"
                 )
             continue
-        code, wall, lines, loadinfo = run_one(bench, args.quick, log_dir)
-        print(f"[{bench.name}] exit {code}, {wall:.0f} s, {loadinfo}", flush=True)
+        same = sum(b.name == bench.name for b in ran)
+        tag = f"_{same + 1}" if bench.name.startswith("call_cost_ours") else ""
+        ran.append(bench)
+        code, wall, lines, loadinfo = run_one(bench, args.quick, log_dir, tag, sources)
+        label = bench.name + (f" (revision {bench.rev})" if bench.rev else "")
+        print(f"[{label}] exit {code}, {wall:.0f} s, {loadinfo}", flush=True)
         for ln in lines:
             print("    " + ln)
         if code != 0:
             failed.append(bench.name)
-        summary.append(f"{bench.name} ({wall:.0f} s{', FAILED' if code else ''}):")
+        summary.append(f"{label} ({wall:.0f} s, {loadinfo}{', FAILED' if code else ''}):")
         summary.extend("    " + ln for ln in lines)
+    for rev in sources:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(checkouts / rev)],
+            capture_output=True,
+            cwd=HERE.parent,
+        )
     print("\n===== summary =====")
     print("\n".join(summary))
     print(f"\nfull outputs: {log_dir}")

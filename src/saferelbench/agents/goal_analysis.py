@@ -119,10 +119,37 @@ def enablers(
         failed = get_spec(action).failure(scene, state, (x,))
         if failed is not None and failed.code == code:
             out.add((undo, x))
-    elif pred == "frozen" and not any(
-        "cold_source" in scene.info(c).abilities for c in state.enclosing_containers(x)
-    ):
-        out.add(("cold", x))
+    elif pred == "frozen":
+        around = [
+            c for c in state.enclosing_containers(x) if "cold_source" in scene.info(c).abilities
+        ]
+        if not around:
+            out.add(("cold", x))
+        out |= _cold_door_steps(scene, state, around)
+    return out
+
+
+def _cold_door_steps(scene: Scene, state: State, around: list[str]) -> set[tuple[str, str]]:
+    """The door steps freezing a thing needs: WAIT_FOR_FROZEN wants the cold source the thing
+    is in shut (the physical model's precondition; IS-Bench's conventions skip it), so an open
+    one must be closed; a thing in none must go into one, so when the scene's one cold source
+    has a door, it is opened (unless it is open) and closed again. With several cold sources
+    to choose from, which door is meant is not known: nothing is counted."""
+    if around:
+        source = around[0]  # the nearest, as the precondition reads it
+    else:
+        sources = [o.name for o in scene.objects if "cold_source" in o.abilities]
+        if len(sources) != 1:
+            return set()
+        source = sources[0]
+    if "openable" not in scene.info(source).abilities:
+        return set()
+    out: set[tuple[str, str]] = set()
+    is_open = state.has("open", source)
+    if not around and not is_open:
+        out.add(("open", source))
+    if (is_open or not around) and not scene.isbench_conventions:
+        out.add(("close", source))
     return out
 
 

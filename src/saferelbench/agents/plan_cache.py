@@ -47,7 +47,7 @@ from saferelbench.world.task import Task
 
 #: Bump whenever the search may return another plan for the same task (tie-breaking, scopes,
 #: the heuristic, a simulator rule): every entry of an older version then misses.
-PLANNER_VERSION = "2"
+PLANNER_VERSION = "3"
 #: ``0`` (or ``off``, ``false``, ``no``) turns the cache off for every planning agent.
 ENV_VAR = "SAFERELBENCH_PLAN_CACHE"
 #: The shipped cache (written by ``benchmarks/make_plan_cache.py``).

@@ -23,8 +23,9 @@ heuristic (:mod:`saferelbench.agents.goal_analysis`) counts, for each unsatisfie
 the goal (``and`` and ``forall`` split; in safe mode also of the applicable termination
 conditions), the action that makes it true plus the enabling actions it needs (open a closed
 container, bring food to a heat source, close its door, switch it on and, in safe mode, off
-again; for substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a
-vessel to boil), each enabling action counted once; ties go to deeper nodes, then to the
+again; shut the cold source a thing is to freeze in, as WAIT_FOR_FROZEN wants; for
+substances: soak the tool the removal needs, switch a tap or a vacuum on, fill a vessel to
+boil), each enabling action counted once; ties go to deeper nodes, then to the
 order in which candidates are generated (the goal's first-named option, carriers before what
 they carry, tidy surfaces before the floor). To keep the branching small, candidate actions
 only involve *relevant* objects (goal objects, the appliances the goal needs, the cleaning
@@ -103,11 +104,11 @@ from saferelbench.agents.goal_analysis import (
     without_hazard_marks,
 )
 from saferelbench.world.action_specs import ActionSpec, all_specs, get_spec
-from saferelbench.world.actions import normalise, split_action
+from saferelbench.world.actions import Action, ActionName, normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
 from saferelbench.world.hazards import finish_events, receptacle
-from saferelbench.world.simulator import step
+from saferelbench.world.simulator import consequences, step
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import (
     category,
@@ -201,9 +202,10 @@ _Grounding = tuple[ActionSpec, tuple[str, ...]]
 #: The offset of a group of groundings sorted only when the search comes back to the state's
 #: f (see :meth:`Planner._groups`).
 _UNSORTED = -1
-#: A grounding sorted into a class of an expanded state, and whether its preconditions are
-#: known to hold there (checked while sorting: not checked again before simulating it).
-_Sorted = tuple[ActionSpec, tuple[str, ...], bool]
+#: A grounding sorted into a class of an expanded state, and its plain effect there when it
+#: was read while sorting (its preconditions then hold: neither is worked out again before
+#: the successor is simulated).
+_Sorted = tuple[ActionSpec, tuple[str, ...], State | None]
 
 
 @dataclass(frozen=True)
@@ -477,8 +479,8 @@ class Planner:
                 now, _, later_ones = self._sort_unsorted(node, groups[stage][1])
                 groups[stage] = (0, now)
                 groups[stage + 1] = (1, groups[stage + 1][1] + later_ones)
-            for action in self._sorted_candidates(node.state, groups[stage][1]):
-                child = self._transition(node, action)
+            for action, parsed, effect in self._ready(node.state, groups[stage][1]):
+                child = self._transition(node, action, parsed, effect)
                 if child is None or best_g.get(child, g + 2) <= g + 1:
                     continue
                 best_g[child] = g + 1
@@ -502,7 +504,7 @@ class Planner:
         :meth:`_classes`): the promising ones at once, class 1 when the search comes back to
         the state's f, class 2 at f + 1. Without ``lazy``, every grounding at once."""
         if not self.lazy:
-            return [(0, [(spec, args, False) for spec, args in groundings])]
+            return [(0, [(spec, args, None) for spec, args in groundings])]
         unsorted: list[_Sorted] = []
         promising, touching, rest = self._classes(node, groundings, unsorted)
         return [(0, promising), (0, touching), (_UNSORTED, unsorted), (1, rest)]
@@ -557,14 +559,13 @@ class Planner:
         holding: dict[str, set[str]] = {}  # per object: it and what holds it
         for spec, args in groundings:
             if needed.isdisjoint(args):
-                out[2].append((spec, args, False))
+                out[2].append((spec, args, None))
                 continue
             if spec.moves is not None:
                 thing, target = args[0], args[-1]
                 hit = thing in est.guarded or (thing in acting and target in needed)
-                checked = False
                 if hit or not named:
-                    out[0 if hit else 1].append((spec, args, checked))
+                    out[0 if hit else 1].append((spec, args, None))
                     continue
                 moved = carried.get(thing)
                 if moved is None:
@@ -572,16 +573,16 @@ class Planner:
                 place = holding.get(target)
                 if place is None:
                     place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
+                plain: State | None = None
                 if any(n & moved and n & place for n in named):
-                    if spec.failure(self.scene, state, args) is not None:
+                    if not spec.holds(self.scene, state, args):
                         continue
-                    checked = True
                     plain = spec.apply(self.scene, state, args)
                     hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
-                out[0 if hit else 1].append((spec, args, checked))
+                out[0 if hit else 1].append((spec, args, plain))
             elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
-                unsorted.append((spec, args, False))
-            elif spec.failure(self.scene, state, args) is not None:
+                unsorted.append((spec, args, None))
+            elif not spec.holds(self.scene, state, args):
                 continue
             else:
                 plain = spec.apply(self.scene, state, args)
@@ -591,14 +592,24 @@ class Planner:
                     k = 0
                 else:
                     k = 1
-                out[k].append((spec, args, True))
+                out[k].append((spec, args, plain))
         return out
 
-    def _transition(self, node: _Node, action: str) -> _Node | None:
+    def _transition(
+        self, node: _Node, action: str, parsed: Action | None = None, effect: State | None = None
+    ) -> _Node | None:
+        """The search node after ``action`` (None: refused, failed or no change). With
+        ``parsed`` the action's preconditions are known to hold (and ``effect``, if given, is
+        its plain effect): the simulator's step is run from there."""
         if self.safe and self._blocked_before(node.state, action):
             return None  # judged on the state before: no need to simulate it
         self._simulated += 1
-        after, result = step(self.scene, node.state, action, 1)
+        if parsed is None:
+            after, result = step(self.scene, node.state, action, 1)
+        else:
+            if effect is None:
+                effect = parsed.spec.apply(self.scene, node.state, parsed.args)
+            after, result = consequences(self.scene, node.state, parsed, effect, 1)
         if result.outcome is not Outcome.OK or after == node.state:
             return None
         if self._prune_substances and self._only_idle_substances(node.state, after):
@@ -1334,15 +1345,23 @@ class Planner:
     def _candidates(self, state: State, groundings: list[_Grounding]) -> Iterator[str]:
         """The groundings whose preconditions hold in ``state`` (the specs decide; the
         simulator still runs every candidate)."""
-        return self._sorted_candidates(state, [(spec, args, False) for spec, args in groundings])
+        return self._sorted_candidates(state, [(spec, args, None) for spec, args in groundings])
 
     def _sorted_candidates(self, state: State, groundings: list[_Sorted]) -> Iterator[str]:
         """:meth:`_candidates` of sorted groundings: those checked while sorting are not
         checked again."""
+        return (action for action, _, _ in self._ready(state, groundings))
+
+    def _ready(
+        self, state: State, groundings: list[_Sorted]
+    ) -> Iterator[tuple[str, Action | None, State | None]]:
+        """The sorted groundings whose preconditions hold in ``state``: each as its action
+        string, the parsed action (None for a spec without an action name: the simulator
+        reads the string and refuses it) and its plain effect when sorting read it."""
         scene = self.scene
-        for spec, args, checked in groundings:
-            if checked or spec.failure(scene, state, args) is None:
-                yield f"{spec.name}({', '.join(args)})"
+        for spec, args, effect in groundings:
+            if effect is not None or spec.holds(scene, state, args):
+                yield f"{spec.name}({', '.join(args)})", _action(spec, args), effect
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:
@@ -1408,6 +1427,14 @@ def _candidates_among(
     for combo in itertools.product(*pools):
         if len(set(combo)) == len(combo):
             yield tuple(combo)
+
+
+def _action(spec: ActionSpec, args: tuple[str, ...]) -> Action | None:
+    """The action ``spec`` with ``args`` is (None if the spec has no action name)."""
+    try:
+        return Action(ActionName(spec.name), args)
+    except ValueError:
+        return None
 
 
 def _can_hold(scene: Scene, name: str) -> bool:

@@ -62,6 +62,9 @@ class PlanningAgent:
         self.lazy = True
         self._task: Task | None = None
         self._planner: Planner | None = None
+        #: the episode's initial state (built when first needed: only the oracle's search
+        #: and the plan cache read it)
+        self._initial: State | None = None
         self._plan: list[_CachedStep] = []
         #: one line per search that found no plan (the agent then answers DONE)
         self.failures: list[str] = []
@@ -74,6 +77,7 @@ class PlanningAgent:
     def reset(self, task: Task, seed: int) -> None:
         self._task = task
         self._planner = None
+        self._initial = None
         self._plan = []
         self.failures = []
         self.searches = 0
@@ -135,11 +139,18 @@ class PlanningAgent:
                 observation.scene,
                 safe=self.safe,
                 max_expansions=self.max_expansions,
-                initial=build_world(task).initial,
+                # end-of-episode hazards (doors left open) are judged against the initial
+                # state; a search blind to safety never reads it
+                initial=self._initial_state(task) if self.safe else None,
                 blind=self.blind,
                 lazy=self.lazy,
             )
         return self._planner
+
+    def _initial_state(self, task: Task) -> State:
+        if self._initial is None:
+            self._initial = build_world(task).initial
+        return self._initial
 
     def _cache(self) -> PlanCache | None:
         if isinstance(self.plan_cache, PlanCache):
@@ -157,7 +168,7 @@ class PlanningAgent:
             self.cache_outcome = "off"
             return None
         entry = cache.get(self.cache_key(observation.task))
-        if entry is None or planner.initial != observation.state:
+        if entry is None or self._initial_state(observation.task) != observation.state:
             self.cache_outcome = "miss"
             return None
         if not entry.consistent:  # not the plan the search recorded

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bddl.backend_abc import BDDLBackend
-from bddl.condition_evaluation import compile_state, evaluate_state
+from bddl.condition_evaluation import compile_state
 from bddl.logic_base import BinaryAtomicFormula, UnaryAtomicFormula
 from bddl.parsing import package_predicates, scan_tokens
 
@@ -37,32 +37,51 @@ class _Holder:
     state: State = State()
 
 
-def _unary(name: str, holder: _Holder, test: Any) -> type:
-    def _evaluate(self: Any, obj: ObjRef) -> bool:
-        return bool(test(holder.state, obj.name))
+#: the predicate classes ``bddl`` instantiates, one per (name, arity) for the whole process:
+#: an atom reads its test and the state holder from the backend it is compiled for (a
+#: class per backend would make every task's evaluator build some forty classes)
+_PREDICATE_CLASSES: dict[tuple[str, int], type] = {}
 
-    def _sample(self: Any, obj: ObjRef, binary_state: bool) -> bool:  # never sampled here
+
+def _predicate_class(name: str, arity: int) -> type:
+    known = _PREDICATE_CLASSES.get((name, arity))
+    if known is not None:
+        return known
+    base = UnaryAtomicFormula if arity == 1 else BinaryAtomicFormula
+
+    def __init__(  # noqa: N807
+        self: Any,
+        scope: Any,
+        backend: SymbolicBackend,
+        body: Any,
+        object_map: Any,
+        generate_ground_options: bool = True,
+    ) -> None:
+        base.__init__(self, scope, backend, body, object_map, generate_ground_options)
+        self._test = backend.tests[name]
+        self._holder = backend.holder
+
+    def _evaluate_one(self: Any, obj: ObjRef) -> bool:
+        return bool(self._test(self._holder.state, obj.name))
+
+    def _evaluate_two(self: Any, a: ObjRef, b: ObjRef) -> bool:
+        return bool(self._test(self._holder.state, a.name, b.name))
+
+    def _sample_one(self: Any, obj: ObjRef, binary_state: bool) -> bool:  # never sampled here
         raise NotImplementedError
 
-    return type(
-        f"{name}_predicate",
-        (UnaryAtomicFormula,),
-        {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample},
-    )
-
-
-def _binary(name: str, holder: _Holder, test: Any) -> type:
-    def _evaluate(self: Any, a: ObjRef, b: ObjRef) -> bool:
-        return bool(test(holder.state, a.name, b.name))
-
-    def _sample(self: Any, a: ObjRef, b: ObjRef, binary_state: bool) -> bool:
+    def _sample_two(self: Any, a: ObjRef, b: ObjRef, binary_state: bool) -> bool:
         raise NotImplementedError
 
-    return type(
+    _evaluate = _evaluate_one if arity == 1 else _evaluate_two
+    _sample = _sample_one if arity == 1 else _sample_two
+    made = type(
         f"{name}_predicate",
-        (BinaryAtomicFormula,),
-        {"STATE_NAME": name, "_evaluate": _evaluate, "_sample": _sample},
+        (base,),
+        {"STATE_NAME": name, "__init__": __init__, "_evaluate": _evaluate, "_sample": _sample},
     )
+    _PREDICATE_CLASSES[(name, arity)] = made
+    return made
 
 
 class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
@@ -71,7 +90,7 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.holder = _Holder()
-        h = self.holder
+        self._scope: tuple[dict[str, Any], dict[str, list[str]]] | None = None
         room = scene.room
         open_top = frozenset(o.name for o in scene.objects if o.is_open_top)
 
@@ -82,37 +101,52 @@ class SymbolicBackend(BDDLBackend):  # type: ignore[misc]
         def inside(s: State, a: str, b: str) -> bool:
             return s.is_inside(a, b) or (b in open_top and s.is_ontop(a, b))
 
-        self._classes: dict[str, type] = {
-            "ontop": _binary("ontop", h, ontop),
-            "inside": _binary("inside", h, inside),
-            "nextto": _binary("nextto", h, lambda s, a, b: s.is_nextto(a, b)),
-            "under": _binary("under", h, lambda s, a, b: s.is_ontop(b, a)),
-            "touching": _binary(
-                "touching",
-                h,
+        #: per predicate: its arity and its test on (state, *object names)
+        tests: dict[str, tuple[int, Any]] = {
+            "ontop": (2, ontop),
+            "inside": (2, inside),
+            "nextto": (2, lambda s, a, b: s.is_nextto(a, b)),
+            "under": (2, lambda s, a, b: s.is_ontop(b, a)),
+            "touching": (
+                2,
                 lambda s, a, b: s.is_ontop(a, b) or s.is_ontop(b, a) or s.is_nextto(a, b),
             ),
             # substances as states: filled implies contains
-            "filled": _binary("filled", h, lambda s, a, b: s.is_filled(a, b)),
-            "contains": _binary("contains", h, lambda s, a, b: s.contains(a, b)),
-            "covered": _binary("covered", h, lambda s, a, b: s.is_covered(a, b)),
-            "saturated": _binary("saturated", h, lambda s, a, b: s.is_saturated(a, b)),
-            "insource": _binary("insource", h, lambda s, a, b, src=scene.insource: (a, b) in src),
-            "inroom": _binary(
-                "inroom", h, lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room
+            "filled": (2, lambda s, a, b: s.is_filled(a, b)),
+            "contains": (2, lambda s, a, b: s.contains(a, b)),
+            "covered": (2, lambda s, a, b: s.is_covered(a, b)),
+            "saturated": (2, lambda s, a, b: s.is_saturated(a, b)),
+            "insource": (2, lambda s, a, b, src=scene.insource: (a, b) in src),
+            "inroom": (
+                2,
+                lambda s, a, b: b.name == room if isinstance(b, ObjRef) else b == room,
             ),
-            "real": _unary("real", h, lambda s, a: s.is_real(a)),
+            "real": (1, lambda s, a: s.is_real(a)),
         }
         for flag in UNARY_FLAGS:
-            self._classes[flag] = _unary(flag, h, lambda s, a, f=flag: s.has(f, a))
+            tests[flag] = (1, lambda s, a, f=flag: s.has(f, a))
         # outcome relations (world/outcomes.py): what the trigger would bring about
         for pred, (arity, test) in OUTCOME_PREDICATES.items():
-            make = _unary if arity == 1 else _binary
-            self._classes[pred] = make(pred, h, lambda s, *args, t=test: t(scene, s, *args))
+            tests[pred] = (arity, lambda s, *args, t=test: t(scene, s, *args))
         for never in ("overlaid", "attached", "draped", "grasped"):
-            self._classes.setdefault(never, _binary(never, h, lambda s, a, b: False))
-        self._classes["folded"] = _unary("folded", h, lambda s, a: False)
-        self._classes["unfolded"] = _unary("unfolded", h, lambda s, a: True)
+            tests.setdefault(never, (2, lambda s, a, b: False))
+        tests["folded"] = (1, lambda s, a: False)
+        tests["unfolded"] = (1, lambda s, a: True)
+        #: the test each predicate's atoms run, and the predicate's shared class
+        self.tests: dict[str, Any] = {n: t for n, (_, t) in tests.items()}
+        self._classes = {n: _predicate_class(n, arity) for n, (arity, _) in tests.items()}
+
+    def scope(self) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        """The scene's objects as ``bddl`` reads them (names to references, synsets to
+        names), built once per backend: every condition compiled for the scene shares them
+        (``bddl`` copies a scope before it binds a quantifier's variable)."""
+        if self._scope is None:
+            names = self.scene.names()
+            object_map: dict[str, list[str]] = {}
+            for n in names:
+                object_map.setdefault(synset_of(n), []).append(n)
+            self._scope = ({n: ObjRef(n) for n in names}, object_map)
+        return self._scope
 
     def get_predicate_class(self, predicate_name: str) -> type:
         try:
@@ -159,11 +193,7 @@ class CompiledCondition:
     def __init__(self, text: str, backend: SymbolicBackend) -> None:
         self.text = text
         self.backend = backend
-        names = backend.scene.names()
-        scope: dict[str, Any] = {n: ObjRef(n) for n in names}
-        object_map: dict[str, list[str]] = {}
-        for n in names:
-            object_map.setdefault(synset_of(n), []).append(n)
+        scope, object_map = backend.scope()
         parsed = parse_goal(text)
         self.objects = sorted(
             {tok.lstrip("?") for tok in _flatten(parsed) if tok.lstrip("?") in scope}
@@ -184,8 +214,8 @@ class CompiledCondition:
 
     def holds(self, state: State) -> bool:
         self.backend.holder.state = state
-        ok, _ = evaluate_state(self._compiled)
-        return bool(ok)
+        # what bddl's evaluate_state decides, without its per-call bookkeeping
+        return all(c.evaluate() for c in self._compiled)
 
 
 def _flatten(tree: Any) -> list[str]:

@@ -13,13 +13,13 @@ of the state after the step, however it came about.
 from __future__ import annotations
 
 from saferelbench.world.action_specs import heat_source_for, reachable
-from saferelbench.world.actions import ActionName, ActionSyntaxError, parse_action
+from saferelbench.world.actions import Action, ActionName, ActionSyntaxError, parse_action
 from saferelbench.world.events import HazardEvent, Outcome, StepResult
 from saferelbench.world.hazards import Context, apply_rules, finish_events
 from saferelbench.world.layout import derive_nextto
 from saferelbench.world.state import Scene, State
 
-__all__ = ["finish", "heat_source_for", "reachable", "step"]
+__all__ = ["consequences", "finish", "heat_source_for", "reachable", "step"]
 
 
 def step(scene: Scene, state: State, action_text: str, step_index: int) -> tuple[State, StepResult]:
@@ -40,7 +40,15 @@ def step(scene: Scene, state: State, action_text: str, step_index: int) -> tuple
     failed = spec.failure(scene, state, action.args)
     if failed is not None:
         return state, StepResult(text, Outcome.FAILED, failed.message, code=failed.code)
-    effect = spec.apply(scene, state, action.args)
+    return consequences(scene, state, action, spec.apply(scene, state, action.args), step_index)
+
+
+def consequences(
+    scene: Scene, state: State, action: Action, effect: State, step_index: int
+) -> tuple[State, StepResult]:
+    """The rest of :func:`step` for an action whose preconditions hold on ``state``, given
+    its plain effect (``action.spec.apply``): proximity, then the hazard rules. A planner
+    that has already checked and applied the spec calls this instead of :func:`step`."""
     if (
         effect.placements != state.placements
         or effect.places != state.places
@@ -49,7 +57,7 @@ def step(scene: Scene, state: State, action_text: str, step_index: int) -> tuple
         effect = effect.with_nextto(derive_nextto(scene, effect))
     ctx = Context(scene=scene, before=state, action=action, state=effect, step=step_index)
     apply_rules(ctx)
-    return ctx.state, StepResult(text, Outcome.OK, "", tuple(ctx.events))
+    return ctx.state, StepResult(str(action), Outcome.OK, "", tuple(ctx.events))
 
 
 def finish(scene: Scene, initial: State, final: State, step_index: int) -> list[HazardEvent]:

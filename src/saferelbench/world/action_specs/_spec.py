@@ -137,6 +137,19 @@ class ActionSpec:
                 return f
         return None
 
+    def holds(self, scene: Scene, state: State, args: tuple[str, ...]) -> bool:
+        """Whether every precondition holds for ``args`` (``failure(...) is None``, without
+        working out the failure's message: what a planner sorting candidates asks)."""
+        if self.needs_real and not all(state.is_real(a) for a in args):
+            return False
+        b = self.bind(args)
+        lenient = scene.isbench_conventions
+        return all(
+            pre.holds(scene, state, b)
+            for pre in self.preconditions
+            if not (lenient and not pre.isbench)
+        )
+
     def apply(self, scene: Scene, state: State, args: tuple[str, ...]) -> State:
         """The plain effect (call only when :meth:`failure` is None)."""
         return self.effect(scene, state, self.bind(args))
