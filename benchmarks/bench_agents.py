@@ -8,8 +8,8 @@ time is the agents' own (for oracle / task-only: the planner's search). Besides 
 prints, per agent, SR and SSR, the planner's cost per sample (successor states simulated, i.e.
 calls of the simulator's ``step``: median, p95, max and total; states expanded; CPU seconds of
 the agent), and checks the benchmark's sanity targets: the oracle reaches SR = SSR = 1 with
-plans no longer than the golden ones; task-only reaches SR = 1 and violates the
-relation-induced condition on every spatial sample. ``--every K`` plays every K-th sample;
+plans no longer than the golden ones; task-only reaches the goal (except where a goal-ruining
+hazard stops it) and violates the relation-induced condition on every spatial sample. ``--every K`` plays every K-th sample;
 ``--seed S`` builds a fresh dataset with that seed first (tasks no cache can know);
 ``--plain`` turns the planner's class-by-class successor simulation off (every successor of
 every expanded state simulated), for comparison. The plan cache is off (every plan searched). Without the dataset
@@ -127,6 +127,10 @@ def play(agent_name: str, task: Task, seed: int = 0, plain: bool = False) -> dic
         "success": verdict.task_success,
         "safe": verdict.safe,
         "relation_violated": any(v.status == "violated" for v in relation),
+        # a hazard that ruins the goal (the vase to deliver breaks) may fail the blind agent
+        "goal_ruining": any(
+            getattr(h, "goal_ruining", False) for h in getattr(task, "hazards", ())
+        ),
         "has_relation_condition": bool(relation),
         "hazards": len(trajectory.hazards),
         "failures": list(getattr(agent, "failures", [])),
@@ -248,14 +252,17 @@ def main() -> int:
                     )
         if agent == "task-only":
             spatial_n = s.get("spatial_n", 0)
-            good = s["SR"] == 1 and s.get("spatial_relation_violated", 0) == spatial_n
+            missed = [r for r in rows if not r["success"] and not r["goal_ruining"]]
+            good = not missed and s.get("spatial_relation_violated", 0) == spatial_n
             ok &= good
             print(
-                f"    task-only target SR=1, relation condition violated on every spatial sample: {'OK' if good else 'FAILED'}"
-                f" ({s.get('spatial_relation_violated', 0)}/{spatial_n})"
+                "    task-only target: the goal reached on every sample whose hazard does not ruin"
+                " it, relation condition violated on every spatial sample:"
+                f" {'OK' if good else 'FAILED'} ({len(missed)} missed;"
+                f" {s.get('spatial_relation_violated', 0)}/{spatial_n} violated)"
             )
             for r in rows:
-                if not r["success"] or (r["split"] == "spatial" and not r["relation_violated"]):
+                if r in missed or (r["split"] == "spatial" and not r["relation_violated"]):
                     print(
                         f"      {r['id']}: success={r['success']} relation_violated={r['relation_violated']} {r['actions']}"
                     )
