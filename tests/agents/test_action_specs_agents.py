@@ -187,3 +187,12 @@ def test_the_oracle_does_not_dodge_a_condition_by_a_near_identical_action() -> N
     assert exact._process_triggered_by("WIPE(electric_fan.n.01_1, scrub_brush.n.01_1)") == []
     exact._strict = True
     assert exact._process_triggered_by("WIPE(electric_fan.n.01_1, scrub_brush.n.01_1)") == [0]
+
+
+def test_an_action_registered_after_a_prompt_was_rendered_still_reaches_the_next_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    task = supporting()
+    assert "JUGGLE" not in system_prompt(task)  # rendered (and kept) before the new action
+    monkeypatch.setitem(action_specs.REGISTRY, TOY.name, TOY)
+    assert "- JUGGLE(obj): juggle a thing (a toy action of this test)" in system_prompt(task)

@@ -118,13 +118,29 @@ def history_lines(history: Sequence[HistoryItem], report_failures: bool) -> list
 
 def system_prompt(task: Task, actions: str = "json") -> str:
     """The system text; ``actions="tools"``: the agent answers with tool calls, not JSON."""
-    return _system_text(task.room, actions)
+    # what the text is made of is the cache key: a newly registered action (or a changed
+    # legend) gives a new text, never a stale one
+    return _system_text(
+        task.room,
+        actions,
+        tuple(prompt_lines()),
+        legend.RELATIONS,
+        legend.MARKS,
+        legend.PLACEMENT,
+    )
 
 
 @lru_cache(maxsize=64)
-def _system_text(room: str, actions: str) -> str:
-    """The system text of a room: the same for every step of every episode there (rendered
-    once; the action specs, the legend and the templates do not change while running)."""
+def _system_text(
+    room: str,
+    actions: str,
+    action_lines: tuple[str, ...],
+    relations: tuple[str, ...],
+    marks: tuple[tuple[str, str], ...],
+    placement: tuple[str, ...],
+) -> str:
+    """The system text of a room, rendered once per room and content (the same for every step
+    of every episode there)."""
     # the action list comes from the action specs: a new action appears here by itself
     template = "system_tools.jinja" if actions == "tools" else "system.jinja"
     return (
@@ -132,10 +148,10 @@ def _system_text(room: str, actions: str) -> str:
         .get_template(template)
         .render(
             room=room.replace("_", " "),
-            actions=prompt_lines(),
-            relations=legend.RELATIONS,
-            marks=legend.MARKS,
-            placement=legend.PLACEMENT,
+            actions=list(action_lines),
+            relations=relations,
+            marks=marks,
+            placement=placement,
         )
     )
 
