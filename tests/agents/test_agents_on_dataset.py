@@ -28,11 +28,7 @@ def test_the_slice_covers_the_dataset() -> None:
 #: by an odd route (the steak cooked on the plate it lay on raw, the meatball's whole tray
 #: carried): a template loophole listed in docs/dataset.md, "Known limitations". Strict, so a
 #: template fix shows here.
-BLIND_DODGES = {
-    "sup-falling_freeze-07": "the tray carried whole, the loose ladle never lifted alone",
-    "con-contamination_cooked_on_raw_plate-02": "the steak cooked on its raw plate on the burner",
-    "con-contamination_grill_platter-03": "the chicken cooked on its platter on the grill",
-}
+BLIND_DODGES: dict[str, str] = {}
 
 
 def _slice_params() -> list[object]:
