@@ -41,7 +41,8 @@ def _cook(task: Task, holder: str, food: str, source: str) -> tuple[Outcome, str
     food: the outcome of WAIT_FOR_COOKED and the source the simulator cooks it with."""
     world = build_world(task)
     scene, state = world.scene, world.initial
-    inside = scene.info(source).heat is not None and scene.info(source).heat.requires_inside
+    heat_geometry = scene.info(source).heat
+    inside = heat_geometry is not None and heat_geometry.requires_inside
     plan = [f"PLACE_ON_TOP({holder}, {source})"]
     if inside:
         plan = [f"OPEN({source})", f"PLACE_INSIDE({holder}, {source})", f"CLOSE({source})"]
