@@ -26,6 +26,7 @@ OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {
     "twin-1": frozenset({"supporting/tipping"}),
     "nearest-appliance-hazard": frozenset({"containment/fire"}),
     "goal-reverse": frozenset({"containment/fire"}),
+    "or-first": frozenset({"containment/food_contamination"}),
 }
 
 
