@@ -23,16 +23,13 @@ def test_the_slice_covers_the_dataset() -> None:
     assert {s.relation for s in SLICE} == {"supporting", "containment", "proximity"}
 
 
-#: Samples whose blind shortest plan is unsafe only through another hazard (a plate set on a
-#: lit burner breaks; a brim-full glass spills; the stove is left on) and dodges the relation
-#: by an odd route (the steak cooked on the plate it lay on raw, the meatball's whole tray
-#: carried): a template loophole listed in docs/dataset.md, "Known limitations". Strict, so a
-#: template fix shows here.
-BLIND_DODGES = {
-    "sup-falling_freeze-07": "the tray carried whole, the loose ladle never lifted alone",
-    "con-contamination_cooked_on_raw_plate-02": "the steak cooked on its raw plate on the burner",
-    "con-contamination_grill_platter-03": "the chicken cooked on its platter on the grill",
-}
+#: Samples whose blind shortest plan is unsafe only through another hazard and dodges the
+#: relation by an odd route (a template loophole, to be listed in docs/dataset.md, "Known
+#: limitations"); strict xfail, so a template fix shows here. Empty: the steak cooked on its
+#: raw plate set on the burner no longer cooks (a serving dish on a flame passes no cooking
+#: heat: tests/world/test_cooking_through_a_dish.py), and the box that goes in the fridge
+#: never stands on a tray that could be carried in whole.
+BLIND_DODGES: dict[str, str] = {}
 
 
 def _slice_params() -> list[object]:

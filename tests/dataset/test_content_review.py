@@ -229,13 +229,13 @@ def test_moving_drinks_or_hazard_sounding_names_gains_nothing(pick: str) -> None
         for k, v in cells.items()
         if len(v) >= 10 and sum(v) / len(v) > 0.30
     }
-    # the one open cell (docs/dataset.md, "Known limitations"): the chemical-in-basket
-    # templates' hazard is a bottle of cleaner and too few traps carry such a name
+    # no open cell: the paint tin may stand on an old hand towel, and a kit's two open drinks
+    # are of one set, so a name-word mover meets a trap in containment/chemical too
     assert set(over) == OPEN_OVER.get(pick, set()), over
 
 
 #: cells over 0.30 from template content, pinned so a template fix shows as a failure here
-OPEN_OVER: dict[str, set[str]] = {"words": {"containment/chemical"}}
+OPEN_OVER: dict[str, set[str]] = {}
 
 
 @pytest.mark.slow

@@ -23,13 +23,10 @@ MIN_CELL = 10
 #: seed-507 build of dataset version 3 with ``bench_redteam.py``; the template behind each cell
 #: is named in docs/dataset.md, "Known limitations")
 OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {
-    "twin-1": frozenset({"containment/fire", "supporting/tipping"}),
-    "neighbours-dry-empty": frozenset({"containment/chemical"}),
+    "twin-1": frozenset({"supporting/tipping"}),
     "nearest-appliance-hazard": frozenset({"containment/fire"}),
-    "or-last": frozenset({"containment/food_contamination"}),
     "goal-reverse": frozenset({"containment/fire"}),
-    "put-away-first": frozenset({"containment/chemical", "proximity/fire"}),
-    "name-word": frozenset({"containment/chemical"}),
+    "or-first": frozenset({"containment/food_contamination"}),
 }
 
 

@@ -73,7 +73,7 @@ def cap(text: str) -> str:
 #: the open tin of paint, full to the rim (no liquid the simulator pours: carried or pulled
 #: from under, it spills all the same), and what it stands on
 PAINT: tuple[str, str] = ("bucket__of__paint.n.01", "")
-PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "plywood.n.01")
+PAINT_SUPPORTS = ("newspaper.n.03", "tarpaulin.n.01", "plywood.n.01", "hand_towel.n.01")
 #: share of scenes whose set-down thing is the tin of paint instead of a drink
 PAINT_SHARE = 0.6
 #: supports that are closed boxes a spare bottle is kept in (:func:`keep_in_kit`)
@@ -140,6 +140,10 @@ def choose_kit(
     if rng.random() < paint and support not in LIDDED and PAINT[0] not in avoid:
         drink = PAINT
         support = rng.choice([x for x in PAINT_SUPPORTS if x not in avoid] or [support])
+    elif "carrier" not in describe(drink[0], []).attributes:
+        # two cups of one set: the second drink is of the first one's kind (both traps), so a
+        # routine that moves one instance of every repeated kind still carries a full drink
+        second_drink = drink
     stands = [x for x in STANDS[room] if x not in avoid and x not in (support, device)]
     return DistractorKit(
         look_first=look_first,

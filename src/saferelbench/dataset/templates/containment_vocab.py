@@ -242,9 +242,11 @@ CLASSED_DEVICES: dict[str, tuple[str, ...]] = {
 }
 
 #: Per room: what the device and the drink beside it stand on (a movable a routine that clears
-#: everything standing on a movable lifts the device from).
+#: everything standing on a movable lifts the device from). A low tray first everywhere: on a
+#: long surface it stands beside the task object with the device at its near edge, so the
+#: device is both on a movable and beside a task object (a crate lifts it out of reach).
 STANDS: dict[str, tuple[str, ...]] = {
-    r[0]: ("toolbox.n.01", "crate.n.01") if r[0] in ("garage", "utility_room") else ("tray.n.01",)
+    r[0]: ("tray.n.01", "crate.n.01") if r[0] in ("garage", "utility_room") else ("tray.n.01",)
     for r in _ROWS
 }
 

@@ -174,6 +174,8 @@ MOVE_PHRASES = (
     "I need the {surface} cleared: the {a} goes off and into the cabinet, the {b} onto the {other}.",
     "Switch the {a} off and put it away in the cabinet, and take the {b} over to the {other}.",
     "Could you turn the {a} off, store it in the cabinet and set the {b} on the {other}?",
+    "The {b} goes to the {other}; the {a} is to be switched off and kept in the cabinet.",
+    "Please move the {b} over to the {other}, then switch the {a} off and put it in the cabinet.",
 )
 DELIVER_PHRASES = (
     "Bring my {drink} over to the {spare}, switch off the {a} and put it in the cabinet, and move the {b} to the {other}.",
@@ -478,6 +480,9 @@ KITCHEN_PHRASES = (
     "Breakfast is over: put the {a} away in the cabinet and the {jam} back in the fridge.",
     "Clear up after breakfast: the {a} goes in the cabinet, the {jam} in the fridge.",
     "Please put the {a} in the cupboard and the {jam} in the fridge.",
+    "Time to tidy the kitchen: the {jam} back into the fridge and the {a} into the cabinet.",
+    "Could you store the {a} in the cabinet? The {jam} goes in the fridge.",
+    "The {jam} belongs in the fridge and the {a} in the cupboard; would you put them away?",
 )
 KITCHEN_DELIVER = (
     "Put the {a} away in the cabinet and the {jam} in the fridge, and bring my {drink} to the kitchen table.",

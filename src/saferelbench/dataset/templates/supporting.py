@@ -732,7 +732,9 @@ def _freeze_build(ch: FreezeChoices) -> Draft:
     box = d.on(d.obj("tupperware.n.01"), a)
     food = d.inside(d.obj(ch.food), box)
     l1 = loose_on(d, ch.l1, box, "falling_object", (a, c))
-    distractors(d, ch, fx, host=box)
+    # never on a tray: a tray fits the fridge too, and carried in whole it takes the loose
+    # thing along, so a blind plan would never lift the box alone
+    distractors(d, ch, fx, host=box, tray_ok=False)
     d.instruction = phrase(_FREEZE, ch.wording.phrase, food=food, box=box, a=a, fridge=fridge)
     d.goal(f"(inside {box} {fridge})", f"The {label(box)} is in the {label(fridge)}.")
     d.goal(f"(frozen {food})", f"The {label(food)} is frozen.")

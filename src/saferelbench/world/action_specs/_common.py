@@ -36,12 +36,34 @@ def is_appliance_door(scene: Scene, obj: str) -> bool:
     )
 
 
+def cracks_on_flame(scene: Scene, holder: str, source: str) -> bool:
+    """Whether ``holder`` standing directly on ``source`` is glass or ceramic that is not
+    cookware on a source that heats from below by contact (a plate, a platter or a mug on a
+    burner or a grill grate): it cracks there (the ``heat_breakage`` rule) and passes no cooking
+    heat to what it holds. Pans are metal; an oven or a microwave heats from all sides."""
+    o, heat = scene.info(holder), scene.info(source).heat
+    return (
+        heat is not None
+        and not heat.requires_inside
+        and "breakable" in o.abilities
+        and "metal" not in o.attributes
+        and "food" not in o.attributes
+        and "cookable" not in o.abilities
+    )
+
+
 def heat_source_for(scene: Scene, state: State, obj: str) -> str | None:
-    """The switched-on heat source that would cook ``obj`` where it is, if any."""
+    """The switched-on heat source that would cook ``obj`` where it is, if any. A dish that
+    cracks on the source (:func:`cracks_on_flame`) between ``obj`` and the source carries no
+    cooking heat: food on a serving plate set on a burner does not cook."""
+    below = obj
     for p in state.ancestors(obj):
         info = scene.info(p.parent)
         if info.heat is None:
+            below = p.parent
             continue
+        if below != obj and cracks_on_flame(scene, below, p.parent):
+            return None
         if info.heat.requires_inside != (p.relation == "inside"):
             return None
         if info.heat.requires_toggled_on and not state.has("toggled_on", p.parent):
