@@ -11,8 +11,8 @@ times. The machine is shared, so prefer medians and re-run when the load was hig
 average is printed before and after each script).
 
 ``--before-planner REV`` and ``--before-call-cost REV`` measure the code of an earlier git
-revision (a temporary worktree of REV, its ``src`` first on ``PYTHONPATH``) with today's scripts
-right after today's code, in the same conditions, so that a speed-up is a ratio measured in one
+revision (a temporary worktree of REV, its ``src`` first on ``PYTHONPATH``) with the current scripts
+right after the current code, in the same conditions, so that a speed-up is a ratio measured in one
 run: task-only's search over the shipped samples, both planning agents on every 16th sample of
 a fresh seed (2027) and, with ``--isbench-data``, the oracle on IS-Bench (the planner), and our own CPU per model call (``bench_call_cost.py --ours-only``,
 measured twice, alternately). docs/performance.md names the revisions its ratios compare to.
@@ -216,14 +216,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="REV",
         default=None,
         help="also measure the planner of this git revision (task-only on the shipped samples; "
-        "the oracle on IS-Bench with --isbench-data) right after today's",
+        "the oracle on IS-Bench with --isbench-data) right after the current code's",
     )
     ap.add_argument(
         "--before-call-cost",
         metavar="REV",
         default=None,
         help="also measure our own CPU per model call of this git revision, alternately with "
-        "today's (bench_call_cost.py --ours-only, twice each)",
+        "the current code's (bench_call_cost.py --ours-only, twice each)",
     )
     args = ap.parse_args(argv)
     benches = list(BENCHES)
@@ -277,7 +277,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.before_call_cost is not None:
         ours = ["--ours-only"]
         pattern = r"CPU of the loop|render \+ PNG|TaskEvaluator|^load"
-        for _ in (1, 2):  # alternately: today's, the revision's, today's, the revision's
+        for _ in (
+            1,
+            2,
+        ):  # alternately: the current code, the revision, the current code, the revision
             benches.append(Bench("call_cost_ours", "bench_call_cost.py", ours, ours, pattern))
             benches.append(
                 Bench(
