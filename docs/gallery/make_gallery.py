@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 from saferelbench.dataset.store import load_samples
 from saferelbench.render import render
 from saferelbench.render.catalog import look_of
-from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook
+from saferelbench.render.kinds import paint_item
 from saferelbench.render.labels import font
 from saferelbench.render.paint import Pen
 from saferelbench.world.knowledge import describe

@@ -13,8 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from saferelbench.render.catalog import RGB
-from saferelbench.render.geometry import Box, px
+from saferelbench.render.geometry import RGB, Box, px
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 

@@ -34,6 +34,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from saferelbench.render import kinds
 from saferelbench.render.catalog import Look, lies_down_when_fallen, look_of
 from saferelbench.render.geometry import Box, px
 from saferelbench.world.knowledge import ObjectInfo
@@ -56,83 +57,16 @@ LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its l
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
 HEADROOM = 0.9  #: an episode's frame keeps this share of the fitting scale: room to grow
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
-PEDESTAL_KINDS = frozenset({"microwave"})
-SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
 OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
 SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
 SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
 NARROWEST = 0.6  #: ... but never narrower than this share of its own width
 
-FIXTURE_KINDS = frozenset(
-    {
-        "fridge",
-        "microwave",
-        "washer",
-        "stove",
-        "oven",
-        "grill",
-        "sink",
-        "counter",
-        "cabinet",
-        "shelf",
-        "table",
-        "bed",
-        "sofa",
-        "chair",
-        "tub",
-        "toilet",
-        "door",
-        "window",
-        "screen",
-        "fixture",
-    }
-)
-#: Ordering of fixtures along the wall: a kitchen run first, then furniture.
-_ROW_RANK = {
-    "fridge": 0,
-    "counter": 1,
-    "stove": 1,
-    "sink": 1,
-    "cabinet": 1,
-    "oven": 1,
-    "grill": 1,
-    "washer": 1,
-    "microwave": 1,
-    "table": 2,
-    "shelf": 3,
-}
-
 
 def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, float]:
     """Left, top, right, bottom insets of a container's visible inside (natural pixels)."""
-    if kind == "fridge":
-        return 10, 12, 10, 18
-    if kind == "microwave":
-        return 8, 8, 40, 9
-    if kind in ("oven", "stove"):
-        return 12, 36, 12, 16
-    if kind == "washer":
-        return 22, 44, 22, 26
-    if kind == "cabinet":
-        return 8, 8, 8, 16
-    if kind == "shelf":
-        return 9, 10, 9, h * 0.48
-    if kind == "sink":
-        return 38, 6, 38, h - 62
-    if kind in ("tub", "bed", "sofa"):
-        return 12, 6, 12, 12
-    if kind in FIXTURE_KINDS:
-        return 10, 10, 10, 14
-    if kind == "bowl":
-        return 8, 4, 8, 5
-    if kind in ("pot", "pan", "box"):
-        return 5, 4, 5, 4
-    if kind == "toaster_oven":  # behind its glass door
-        return 8, 10, 30, 12
-    if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
-        return 8, 0, 8, h * 0.7
-    return 3, 3, 3, 3
+    return kinds.kind(kind).inside(w, h)
 
 
 @dataclass
@@ -170,7 +104,7 @@ class Node:
 
     @property
     def is_fixture(self) -> bool:
-        return self.kind in FIXTURE_KINDS
+        return kinds.is_furniture(self.kind)
 
     def insets(self) -> tuple[float, float, float, float]:
         """Left, top, right, bottom insets of its visible inside (natural pixels)."""
@@ -309,10 +243,10 @@ class _Builder:
             info = drawn[name]
             look = look_of(info)
             knocked = state.has("fallen", name) or state.has("tipped", name)
-            lying = knocked and lies_down_when_fallen(look) and look.kind not in FIXTURE_KINDS
+            lying = knocked and lies_down_when_fallen(look) and not kinds.is_furniture(look.kind)
             w, h = (look.h, look.w) if lying else (look.w, look.h)
             tilt = 0.0
-            if knocked and not lying and look.kind not in FIXTURE_KINDS:
+            if knocked and not lying and not kinds.is_furniture(look.kind):
                 # A flat thing that fell lies askew, so it reads as dropped, not put down.
                 tilt = TILT
                 rad = math.radians(tilt)
@@ -1299,7 +1233,7 @@ def layout(
     for r in roots:
         b.measure(r)
         node = b.nodes[r]
-        if node.kind in PEDESTAL_KINDS:
+        if kinds.kind(node.kind).pedestal:
             node.raised = PEDESTAL
             node.up += PEDESTAL
     for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
@@ -1337,7 +1271,7 @@ def layout(
     key: dict[str, tuple[object, ...]] = {}
     for r in roots:
         node = b.nodes[r]
-        key[r] = (_ROW_RANK.get(node.kind, 4) if node.is_fixture else 5, r)
+        key[r] = (kinds.kind(node.kind).rank if node.is_fixture else 5, r)
     parent_of = {n: node.parent for n, node in b.nodes.items()}
     for r in roots:
         hint = (near or {}).get(r)
