@@ -82,6 +82,9 @@ class Kind:
     pedestal: bool = False
     #: its painter already shows it open (flaps, a raised screen), so no lid is drawn off
     shows_open: bool = False
+    #: furniture that may be drawn narrower than its natural width when the row is what limits
+    #: the scale (:data:`saferelbench.render.layout.SLIMS`): a table, not a fridge
+    slims: bool = False
 
     def inside(self, w: float, h: float) -> tuple[float, float, float, float]:
         """Left, top, right, bottom insets of its visible inside (natural pixels)."""
@@ -196,6 +199,7 @@ RECORDS: tuple[Kind, ...] = (
             ),
         ),
         rank=1,
+        slims=True,
     ),
     Kind(
         "cabinet",
@@ -221,6 +225,7 @@ RECORDS: tuple[Kind, ...] = (
         ),
         rank=1,
         insets=fixed(8, 8, 8, 16),
+        slims=True,
     ),
     Kind(
         "shelf",
@@ -231,6 +236,7 @@ RECORDS: tuple[Kind, ...] = (
         ),
         rank=3,
         insets=lambda w, h: (9, 10, 9, h * 0.48),
+        slims=True,
     ),
     Kind(
         "table",
@@ -243,6 +249,7 @@ RECORDS: tuple[Kind, ...] = (
             ),
         ),
         rank=2,
+        slims=True,
     ),
     Kind(
         "bed",
@@ -250,6 +257,7 @@ RECORDS: tuple[Kind, ...] = (
         furniture=True,
         words=(Words(("bed",), 280, 110, (120, 140, 190), room=True),),
         insets=fixed(12, 6, 12, 12),
+        slims=True,
     ),
     Kind(
         "sofa",
@@ -257,6 +265,7 @@ RECORDS: tuple[Kind, ...] = (
         furniture=True,
         words=(Words(("sofa", "couch", "armchair"), 240, 120, (140, 110, 160), room=True),),
         insets=fixed(12, 6, 12, 12),
+        slims=True,
     ),
     Kind(
         "chair",

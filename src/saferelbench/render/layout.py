@@ -62,6 +62,12 @@ OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the poin
 SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
 SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
 NARROWEST = 0.6  #: ... but never narrower than this share of its own width
+#: When the row, not the height, limits the scale (the wall above it would stay empty), the
+#: furniture that may (``Kind.slims``: tables, counters, cabinets ...) is drawn at these shares
+#: of its natural width, never narrower than what it carries needs, and the gaps between the
+#: row's pieces shrink alike, until the scene fills the height too: the first share that does,
+#: else the last.
+SLIMS = (1.0, 0.85, 0.7, 0.6)
 
 
 def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, float]:
@@ -130,6 +136,11 @@ class Frame:
     xs: tuple[tuple[str, float], ...] = ()
     #: ... at this scale (the row keeps those places only when drawn at the same scale)
     xs_scale: float = 0.0
+    #: share of their natural width the slim furniture kept (:data:`SLIMS`)
+    slim: float = 1.0
+    #: natural height the frame was fitted to (the tallest stack and its label): kept like
+    #: the widths, so a stack that shrinks does not rescale the room
+    up: float = 0.0
 
 
 @dataclass
@@ -213,6 +224,14 @@ class _Builder:
         self.floors: dict[str, float] = {}
         #: where the row's paths began in the frame, when drawn at its scale
         self.places: dict[str, float] = {}
+        #: share of its natural width slim furniture is drawn at (:data:`SLIMS`)
+        self.slim = 1.0
+
+    @property
+    def fixture_gap(self) -> float:
+        """The gap between pieces of the row that are not next to each other: narrower with
+        slim furniture, never below the clear gap of :data:`GAP`."""
+        return max(GAP, FIXTURE_GAP * self.slim)
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -245,6 +264,8 @@ class _Builder:
             knocked = state.has("fallen", name) or state.has("tipped", name)
             lying = knocked and lies_down_when_fallen(look) and not kinds.is_furniture(look.kind)
             w, h = (look.h, look.w) if lying else (look.w, look.h)
+            if not knocked and kinds.kind(look.kind).slims:
+                w *= self.slim
             tilt = 0.0
             if knocked and not lying and not kinds.is_furniture(look.kind):
                 # A flat thing that fell lies askew, so it reads as dropped, not put down.
@@ -929,7 +950,9 @@ class _Builder:
         return [f"{element}#0"] + ([f"{element}#{n - 1}"] if n > 1 else [])
 
     def row_need(self, paths: list[list[str]]) -> float:
-        return sum(self.element_w(e) for p in paths for e in p) + FIXTURE_GAP * (len(paths) - 1)
+        return sum(self.element_w(e) for p in paths for e in p) + self.fixture_gap * (
+            len(paths) - 1
+        )
 
     def place_roots(
         self,
@@ -944,7 +967,7 @@ class _Builder:
         widths = [sum(self.element_w(e) for e in p) for p in paths]
         if self.places and self._keep_places(paths, right):
             return
-        slots = [0.0] + [FIXTURE_GAP] * (len(paths) - 1) + [0.0]
+        slots = [0.0] + [self.fixture_gap] * (len(paths) - 1) + [0.0]
         spare = max(0.0, right - sum(widths) - sum(slots))
         share = spare / len(slots)
         if share > MAX_ROW_SLOT:
@@ -978,14 +1001,14 @@ class _Builder:
         widths = [sum(self.element_w(e) for e in path) for path in paths]
         x = 0.0
         for i, path in enumerate(paths):
-            least = x + (FIXTURE_GAP if i else 0.0)
+            least = x + (self.fixture_gap if i else 0.0)
             x = max(least, self.places.get(path[0], least))
             starts.append(x)
             x += widths[i]
         end = right
         for i in range(len(paths) - 1, -1, -1):  # pull back what went past the right end
             starts[i] = min(starts[i], end - widths[i])
-            end = starts[i] - FIXTURE_GAP
+            end = starts[i] - self.fixture_gap
         if starts and starts[0] < 0:
             return False
         spans: dict[str, list[tuple[float, float]]] = {}
@@ -1226,40 +1249,50 @@ def layout(
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
     a row element it should be drawn after (where it fell from), when the caller knows;
     ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
-    b = _Builder(scene, state, near or {}, header, width, height)
-    b.floors = dict(frame.widths) if frame else {}
-    roots = b.build_nodes()
-    b.lift_pairs()
-    for r in roots:
-        b.measure(r)
-        node = b.nodes[r]
-        if kinds.kind(node.kind).pedestal:
-            node.raised = PEDESTAL
-            node.up += PEDESTAL
-    for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
-        surface = b.nodes[r]
-        reach = surface.h + surface.raised + max((b.nodes[k].lift for k in surface.top), default=0)
-        for f, _ in b.anchored(r):
-            fixture = b.nodes[f]
-            if fixture.h + fixture.raised < reach:
-                fixture.up += reach - fixture.raised - fixture.h
-                fixture.h = reach - fixture.raised
-    widths = tuple(
-        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
-    )
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
-    paths = b.root_paths(roots)
-    row_need = b.row_need(paths)
-    up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
-    fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+    for slim in (frame.slim,) if frame else SLIMS:
+        b = _Builder(scene, state, near or {}, header, width, height)
+        b.floors = dict(frame.widths) if frame else {}
+        b.slim = slim
+        roots = b.build_nodes()
+        b.lift_pairs()
+        for r in roots:
+            b.measure(r)
+            node = b.nodes[r]
+            if kinds.kind(node.kind).pedestal:
+                node.raised = PEDESTAL
+                node.up += PEDESTAL
+        for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
+            surface = b.nodes[r]
+            lift = max((b.nodes[t].lift for t in surface.top), default=0)
+            reach = surface.h + surface.raised + lift
+            for f, _ in b.anchored(r):
+                fixture = b.nodes[f]
+                if fixture.h + fixture.raised < reach:
+                    fixture.up += reach - fixture.raised - fixture.h
+                    fixture.h = reach - fixture.raised
+        paths = b.root_paths(roots)
+        row_need = b.row_need(paths)
+        up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
+        up = max(up, frame.up) if frame else up
+        fit_w = (width - 2 * margin) / max(row_need, 1.0)
+        fit_h = (y_base - header) / up
+        fit = min(fit_w, fit_h)
+        if fit_w >= HEADROOM * fit_h or MAX_ZOOM * k <= fit:
+            break
+    widths = tuple(
+        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
+    )
     scale = min(MAX_ZOOM * k, fit)
     if frame is not None:
         if not HEADROOM * scale <= frame.scale <= scale:
             # the frame no longer fits, or is smaller than a fresh one would be (what made it
             # shrink is gone): a fresh frame, without the old widths
-            return layout(scene, state, width, height, header, near)
+            # (drawn in it at once, so the next image does not rescale again)
+            fresh = layout(scene, state, width, height, header, near).frame
+            return layout(scene, state, width, height, header, near, fresh)
         scale = frame.scale
         if frame.xs_scale == scale:
             b.places = dict(frame.xs)
@@ -1281,7 +1314,7 @@ def layout(
         if hint_root != r:
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
-    kept = Frame(kept_scale, widths, b.row_places(paths), scale)
+    kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up)
     for node in b.nodes.values():
         if not node.is_fixture and node.inside and node.shows_inside:
             node.floor = max(node.floor, INNER_FLOOR / scale)
