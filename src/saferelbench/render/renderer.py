@@ -382,16 +382,20 @@ def render(
             ),
             key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
         )
+        boxes = {m: lay.nodes[m].box for m in lay.order}
         for n in items:
             holders = tuple(
                 lay.nodes[a.parent].box for a in state.ancestors(n) if a.parent in lay.nodes
             )
-            border = effects.ALERT if n in involved else (110, 110, 110)
             box = lay.nodes[n].box
+            others = tuple(  # what its leader must not pass over (a neighbour drawn over it may)
+                b for m, b in boxes.items() if m != n and b not in holders and not b.overlaps(box)
+            )
+            border = effects.ALERT if n in involved else (110, 110, 110)
             front = tuple(
                 lay.nodes[m].box for m in lay.order[rank[n] + 1 :] if lay.nodes[m].box.overlaps(box)
             )
-            tags.append(Tag(n, box, border=border, exempt=holders, cover=front))
+            tags.append(Tag(n, box, border=border, exempt=holders, cover=front, others=others))
         for n in lay.roots:
             parts = lay.nodes[n].parts
             tags.append(
@@ -400,6 +404,7 @@ def render(
                     max(parts, key=lambda b: (b.w, -b.x0)) if parts else lay.nodes[n].box,
                     below=True,
                     border=effects.ALERT if n in involved else (110, 110, 110),
+                    others=tuple(b for m, b in boxes.items() if m != n),
                 )
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
