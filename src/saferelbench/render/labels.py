@@ -41,6 +41,8 @@ class Tag:
     #: other objects' boxes its leader line must not pass over (all but its object, what holds
     #: it and its neighbours drawn over it)
     others: tuple[Box, ...] = ()
+    #: its neighbours drawn over it: its line passes over them only where no clear line exists
+    near: tuple[Box, ...] = ()
     fg: RGB = (20, 20, 24)
     bg: RGB = (255, 255, 255)
     border: RGB = (110, 110, 110)
@@ -259,9 +261,14 @@ def leader_line(pt: PlacedTag) -> Segment | None:
 
 
 def own_conflicts(pt: PlacedTag) -> int:
-    """How many other objects a placed tag's leader line passes over."""
+    """How many other objects a placed tag's leader line passes over (a neighbour drawn over
+    its object counts a quarter of another object: passing over it is the lesser evil)."""
     line = leader_line(pt)
-    return 0 if line is None else sum(passes_over(line, o, pt.tag.target) for o in pt.tag.others)
+    if line is None:
+        return 0
+    target = pt.tag.target
+    hard = sum(passes_over(line, o, target) for o in pt.tag.others)
+    return HARD * hard + sum(passes_over(line, o, target) for o in pt.tag.near)
 
 
 def pair_conflicts(a: PlacedTag, b: PlacedTag) -> int:
@@ -278,10 +285,15 @@ def pair_conflicts(a: PlacedTag, b: PlacedTag) -> int:
     return n
 
 
+#: weight of a conflict that matters (against a line over a neighbour drawn over its object)
+HARD = 4
+
+
 def conflicts(pt: PlacedTag, placed: Sequence[PlacedTag]) -> int:
     """How often a placed tag's leader line passes over another object, crosses another
-    tag's leader line or runs over another tag, and how often another's line runs over it."""
-    return own_conflicts(pt) + sum(pair_conflicts(pt, o) for o in placed if o is not pt)
+    tag's leader line or runs over another tag, and how often another's line runs over it
+    (weighted: :data:`HARD` each, a neighbour drawn over its object one)."""
+    return own_conflicts(pt) + HARD * sum(pair_conflicts(pt, o) for o in placed if o is not pt)
 
 
 def crosses(a: Segment, b: Segment) -> bool:
@@ -313,7 +325,7 @@ def uncross(
         """The conflicts a change of the tags ``ks`` can alter (each pair counted once)."""
         n = sum(conflicts(tags[k], tags) for k in ks)
         if len(ks) == 2:  # their mutual conflicts were counted from both sides
-            n -= pair_conflicts(tags[ks[0]], tags[ks[1]])
+            n -= HARD * pair_conflicts(tags[ks[0]], tags[ks[1]])
         return n
 
     def free(pt: PlacedTag, box: Box, tags: list[PlacedTag], skip: tuple[int, ...]) -> bool:
