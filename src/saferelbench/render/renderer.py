@@ -395,11 +395,19 @@ def render(
             front = tuple(
                 lay.nodes[m].box for m in lay.order[rank[n] + 1 :] if lay.nodes[m].box.overlaps(box)
             )
-            near = tuple(
+            neighbours = tuple(
                 b for m, b in boxes.items() if m != n and b not in holders and b.overlaps(box)
             )
             tags.append(
-                Tag(n, box, border=border, exempt=holders, cover=front, others=others, near=near)
+                Tag(
+                    n,
+                    box,
+                    border=border,
+                    exempt=holders,
+                    cover=front,
+                    others=others,
+                    near=neighbours,
+                )
             )
         for n in lay.roots:
             parts = lay.nodes[n].parts
