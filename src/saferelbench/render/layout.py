@@ -1252,7 +1252,11 @@ def layout(
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
-    for slim in (frame.slim,) if frame else SLIMS:
+
+    def attempt(slim: float) -> tuple[_Builder, list[str], list[list[str]], float, float, bool]:
+        """Build and measure with slim furniture at ``slim``: the builder, the row's roots and
+        paths, the natural height fitted to, the fitting scale, and whether it fills the
+        height (or needs no more)."""
         b = _Builder(scene, state, near or {}, header, width, height)
         b.floors = dict(frame.widths) if frame else {}
         b.slim = slim
@@ -1280,8 +1284,19 @@ def layout(
         fit_w = (width - 2 * margin) / max(row_need, 1.0)
         fit_h = (y_base - header) / up
         fit = min(fit_w, fit_h)
-        if fit_w >= HEADROOM * fit_h or MAX_ZOOM * k <= fit:
-            break
+        return b, roots, paths, up, fit, fit_w >= HEADROOM * fit_h or MAX_ZOOM * k <= fit
+
+    # the first share of SLIMS that fills the height, else the last: the full width, then the
+    # slimmest (most rooms need it), then the ones between
+    found = attempt(frame.slim if frame else SLIMS[0])
+    if frame is None and not found[-1]:
+        found = attempt(SLIMS[-1])
+        if found[-1]:
+            found = next(
+                (f for f in map(attempt, SLIMS[1:-1]) if f[-1]),
+                found,
+            )
+    b, roots, paths, up, fit, _ = found
     widths = tuple(
         (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
     )
