@@ -11,8 +11,9 @@ found; it returns quietly when the item is complete:
   registration, vocabulary, documentation, and a run over probe steps and episodes);
 - :func:`check_template`: a dataset scene template (seeded, deterministic, and its pairs pass
   the dataset's validation);
-- :func:`check_kind`: an object kind of the renderer (a catalog entry reaches it, a painter
-  of its layout class draws it, and the drawing is its own);
+- :func:`check_kind`: an object kind of the renderer (its record in ``render.kinds`` gives
+  it to something, each of its keywords names it, its painter draws it, and the drawing is
+  its own);
 - :func:`check_env`: the Gymnasium environment (Gymnasium's own checker, its warnings taken
   as errors, and the cost convention).
 
