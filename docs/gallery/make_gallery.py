@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 from saferelbench.dataset.store import load_samples
 from saferelbench.render import render
 from saferelbench.render.catalog import look_of
-from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook
+from saferelbench.render.kinds import paint_item
 from saferelbench.render.labels import font
 from saferelbench.render.paint import Pen
 from saferelbench.world.knowledge import describe
@@ -209,7 +209,7 @@ GRAMMAR = Task(
             "cabinet.n.01_1",
             "mug.n.04_1",
             "apple.n.01_1",
-            "teakettle.n.01_1",
+            "kettle.n.01_1",
             "box.n.01_1",
             "hardback.n.01_1",
             "table_lamp.n.01_1",
@@ -231,7 +231,7 @@ GRAMMAR = Task(
         "(ontop mug.n.04_1 countertop.n.01_1)",
         "(ontop apple.n.01_1 countertop.n.01_1)",
         "(nextto mug.n.04_1 apple.n.01_1)",
-        "(ontop teakettle.n.01_1 countertop.n.01_1)",
+        "(ontop kettle.n.01_1 countertop.n.01_1)",
         "(ontop box.n.01_1 cabinet.n.01_1)",
         "(ontop hardback.n.01_1 box.n.01_1)",
         "(ontop table_lamp.n.01_1 breakfast_table.n.01_1)",

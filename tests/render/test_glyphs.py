@@ -14,11 +14,8 @@ from PIL import Image, ImageDraw
 import saferelbench.dataset as dataset_pkg
 from saferelbench.dataset.store import load_samples
 from saferelbench.render.catalog import look_of
-from saferelbench.render.fixtures import PAINTERS as FIXTURE_PAINTERS
-from saferelbench.render.glyphs import GLYPHS, paint_item
-from saferelbench.render.items import PAINTERS as ITEM_PAINTERS
 from saferelbench.render.items import ItemLook
-from saferelbench.render.layout import FIXTURE_KINDS
+from saferelbench.render.kinds import KINDS, paint_item
 from saferelbench.render.paint import Pen
 from saferelbench.world.knowledge import ObjectInfo, describe
 
@@ -57,10 +54,7 @@ def test_every_kind_used_has_its_own_painter() -> None:
         if info is None:
             continue
         kind = look_of(info).kind
-        if kind in FIXTURE_KINDS:
-            assert kind in FIXTURE_PAINTERS or kind == "fixture", synset
-        else:
-            assert kind in GLYPHS or kind in ITEM_PAINTERS, synset
+        assert kind in KINDS and callable(KINDS[kind].painter), synset
 
 
 def _glyph(kind: str) -> bytes:
@@ -70,7 +64,7 @@ def _glyph(kind: str) -> bytes:
 
 
 def test_each_item_kind_looks_different_from_the_block_and_from_each_other() -> None:
-    kinds = sorted((set(GLYPHS) | set(ITEM_PAINTERS)) - {"block"})
+    kinds = sorted(k for k, record in KINDS.items() if not record.furniture and k != "block")
     drawn = {k: _glyph(k) for k in kinds}
     block = _glyph("block")
     assert all(img != block for img in drawn.values())

@@ -3,11 +3,13 @@ each incomplete one, 2 for an unknown group."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from typer.testing import CliRunner
 
 from saferelbench.cli.main import app
-from saferelbench.render import glyphs
+from saferelbench.render import kinds
 from saferelbench.world.hazards import RULES
 
 
@@ -26,7 +28,8 @@ def test_every_rule_checked_is_complete() -> None:
 def test_an_incomplete_kind_is_named_and_the_exit_code_is_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(glyphs.GLYPHS, "candle", lambda p, b, st: None)
+    candle = dataclasses.replace(kinds.KINDS["candle"], painter=lambda p, b, st: None)
+    monkeypatch.setitem(kinds.KINDS, "candle", candle)
     code, out = _run("--only", "kinds")
     assert code == 1, out
     assert "FAIL kind candle: its painter draws nothing" in out

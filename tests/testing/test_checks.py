@@ -14,7 +14,7 @@ import pytest
 
 from saferelbench.dataset.templates import BY_NAME, TEMPLATES, SceneTemplate
 from saferelbench.gym import SafeRelBenchEnv
-from saferelbench.render import glyphs, items
+from saferelbench.render import items, kinds
 from saferelbench.testing import checks
 from saferelbench.testing.checks import (
     ExtensionError,
@@ -70,7 +70,8 @@ def test_check_all_names_each_failing_item_and_nothing_else(
     seen: list[str] = []
     assert check_all(lambda item, problem: seen.append(item), only=["rules"]) == {}
     assert seen == [f"rule {r.name}" for r in RULES]
-    monkeypatch.setitem(glyphs.GLYPHS, "candle", lambda p, b, st: None)
+    candle = dataclasses.replace(kinds.KINDS["candle"], painter=lambda p, b, st: None)
+    monkeypatch.setitem(kinds.KINDS, "candle", candle)
     failures = check_all(only=["kinds"])
     assert list(failures) == ["kind candle"] and "draws nothing" in failures["kind candle"][0]
 
@@ -268,11 +269,13 @@ def test_an_unknown_kind_fails() -> None:
 def test_a_kind_without_its_painter_or_drawing_nothing_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delitem(items.PAINTERS, "cup")
+    cup = kinds.KINDS["cup"]
+    no_painter = dataclasses.replace(cup, painter=None)  # type: ignore[arg-type]  # a broken record
+    monkeypatch.setitem(kinds.KINDS, "cup", no_painter)
     assert "no painter" in _problems(check_kind, "cup")
-    monkeypatch.setitem(items.PAINTERS, "cup", items.block)
+    monkeypatch.setitem(kinds.KINDS, "cup", dataclasses.replace(cup, painter=items.block))
     assert "generic block" in _problems(check_kind, "cup")
-    monkeypatch.setitem(items.PAINTERS, "cup", lambda p, b, st: None)
+    monkeypatch.setitem(kinds.KINDS, "cup", dataclasses.replace(cup, painter=lambda p, b, st: None))
     assert "draws nothing" in _problems(check_kind, "cup")
 
 

@@ -4,13 +4,14 @@
 object (for geometry checks) and deterministic PNG bytes; ``render_contact_sheet`` tiles the
 images of an episode. See docs/rendering.md.
 
-- ``catalog``: how things look (shape kind, size, colour per category);
+- ``catalog``: how things look (the kind, size, colour and marks of each category);
 - ``appliances``: heat sources, chemical jugs, raw meat and other look-alikes told apart;
 - ``effects``: overlays for states and hazards (heat, frost, fire, sparks, spills ...);
 - ``fixtures``: painters for furniture and appliances;
 - ``geometry``: integer boxes and the distances the layout tests check;
-- ``glyphs``: more silhouettes (a spoon, a spray bottle, a monitor ...) and the item dispatch;
+- ``glyphs``: more silhouettes (a spoon, a spray bottle, a monitor ...);
 - ``items``: painters for movable things;
+- ``kinds``: one record per object kind (keywords, size, colour, layout class, painter);
 - ``labels``: non-overlapping name tags with leader lines that never cross;
 - ``legend``: how relations and state marks are drawn, for the system prompt;
 - ``layout``: where everything goes in the front view;

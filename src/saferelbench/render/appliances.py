@@ -196,15 +196,3 @@ def candlestick(p: Pen, b: Rect, st: ItemLook) -> None:
         st.color,
     )
     p.line([(x0 + w * 0.2, y0 + p.n(2)), (x1 - w * 0.2, y0 + p.n(2))], shade(st.color, 0.5), 1)
-
-
-GLYPHS = {
-    "candlestick": candlestick,
-    "toaster_oven": toaster_oven,
-    "iron": iron,
-    "heater": heater,
-    "chem_bottle": chem_bottle,
-    "patty": patty,
-    "puzzle": puzzle,
-    "mat": mat,
-}

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 import random
 
-from saferelbench.render.catalog import RGB, stable_hash
-from saferelbench.render.geometry import Box
+from saferelbench.render.catalog import stable_hash
+from saferelbench.render.geometry import RGB, Box
 from saferelbench.render.paint import HOT_RED, INK, Pen
 
 FLAME_OUT: RGB = (226, 60, 20)

@@ -8,14 +8,33 @@ and the inside becomes visible; a switched-on appliance glows or shows an indica
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
-from saferelbench.render.catalog import RGB
-from saferelbench.render.layout import Node
+from saferelbench.render.geometry import RGB, Box
 from saferelbench.render.paint import INK, ON_LED, Pen, inset, shade
 
 STONE: RGB = (214, 206, 192)
 GLASS: RGB = (52, 60, 72)
+
+
+class _Colored(Protocol):
+    @property
+    def color(self) -> RGB: ...
+
+
+class Node(Protocol):
+    """What a furniture painter reads of a laid-out object (:class:`.layout.Node`)."""
+
+    @property
+    def box(self) -> Box: ...
+    @property
+    def inner(self) -> Box | None: ...
+    @property
+    def look(self) -> _Colored: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def raised(self) -> float: ...
 
 
 class FixtureLook:
@@ -357,30 +376,6 @@ def toilet(p: Pen, node: Node, st: FixtureLook) -> None:
     p.rect((x0 + p.n(24), y0 + p.n(30), x1 - p.n(14), y1), shade(c, 0.95))
 
 
-PAINTERS: dict[str, Callable[[Pen, Node, FixtureLook], None]] = {
-    "counter": counter,
-    "cabinet": cabinet,
-    "table": table,
-    "stove": stove,
-    "oven": oven,
-    "grill": grill,
-    "microwave": microwave,
-    "washer": washer,
-    "fridge": fridge,
-    "sink": sink,
-    "shelf": shelf,
-    "bed": bed,
-    "sofa": sofa,
-    "chair": chair,
-    "door": door,
-    "window": window,
-    "screen": screen,
-    "tub": tub,
-    "toilet": toilet,
-    "fixture": generic,
-}
-
-
 def pedestal(p: Pen, node: Node, floor_y: int) -> None:
     """The base unit under an appliance that stands in the row (a built-in microwave)."""
     x0, _, x1, y1 = node.box
@@ -388,9 +383,3 @@ def pedestal(p: Pen, node: Node, floor_y: int) -> None:
     p.rect((x0, y1, x1, floor_y), c)
     p.rect((x0, floor_y - p.n(9), x1, floor_y), shade(c, 0.55))
     _doors(p, (x0, y1, x1, floor_y - p.n(9)), shade(c, 1.06), 1)
-
-
-def paint_fixture(p: Pen, node: Node, st: FixtureLook, floor_y: int) -> None:
-    if node.raised:
-        pedestal(p, node, floor_y)
-    PAINTERS.get(node.kind, generic)(p, node, st)

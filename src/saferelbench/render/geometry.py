@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+#: a colour, red, green, blue
+RGB = tuple[int, int, int]
+
 
 class Box(NamedTuple):
     """An axis-aligned box in image pixels; ``x1``/``y1`` are exclusive edges, so two boxes

@@ -7,10 +7,7 @@ is where the thing stands; containers draw the fill level of what they hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from saferelbench.render.appliances import GLYPHS as APPLIANCE_GLYPHS
-from saferelbench.render.items import PAINTERS, ItemLook, Rect, _fill, block
+from saferelbench.render.items import ItemLook, Rect, _fill
 from saferelbench.render.paint import GLOW, INK, ON_LED, Pen, inset, shade
 
 LIT = (110, 170, 230)  #: a screen that is on
@@ -596,61 +593,3 @@ def outlet(p: Pen, b: Rect, st: ItemLook) -> None:
         (230, 60, 40) if st.on else (150, 40, 30),
     )
     p.line([(x0, (y0 + y1) / 2), (x0 - p.n(10), y1)], INK, p.lw)
-
-
-GLYPHS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
-    "spray": spray,
-    "case": case,
-    "sausage": sausage,
-    "burger": burger,
-    "waffle": waffle,
-    "flat_food": flat_food,
-    "baked": baked,
-    "veg": veg,
-    "bulb": bulb,
-    "clock": clock,
-    "hourglass": hourglass,
-    "monitor": monitor,
-    "printer": printer,
-    "speaker": speaker,
-    "projector": projector,
-    "console": console,
-    "teapot": teapot,
-    "bucket": bucket,
-    "foodbox": foodbox,
-    "globe": globe,
-    "figurine": figurine,
-    "frame": frame,
-    "game": game,
-    "paper": paper,
-    "brush": brush,
-    "food": food,
-    "spoon": spoon,
-    "fork": fork,
-    "hammer": hammer,
-    "drill": drill,
-    "tape": tape,
-    "flashlight": flashlight,
-    "grater": grater,
-    "headset": headset,
-    "key": key,
-    "pen": pen,
-    "jewel": jewel,
-    "shaker": shaker,
-    "rolling_pin": rolling_pin,
-    "soap": soap,
-    "stapler": stapler,
-    "stool": stool,
-    "tube": tube,
-    "umbrella": umbrella,
-    "wallet": wallet,
-    "boot": boot,
-    "outlet": outlet,
-    **APPLIANCE_GLYPHS,
-}
-
-
-def paint_item(p: Pen, kind: str, b: Rect, st: ItemLook) -> None:
-    """Paint a movable thing of ``kind`` (the generic rounded block when no painter knows it)."""
-    painter = GLYPHS.get(kind) or PAINTERS.get(kind, block)
-    painter(p, b, st)

@@ -7,10 +7,10 @@ fill level for the liquid they hold. Cooking and freezing tint the colour (brown
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from saferelbench.render.catalog import RGB
+from saferelbench.render.geometry import RGB
 from saferelbench.render.paint import COOKED, FROST, GLOW, INK, ON_LED, Pen, inset, mix, shade
 
 Rect = tuple[float, float, float, float]
@@ -325,38 +325,3 @@ def vase(p: Pen, b: Rect, st: ItemLook) -> None:
 def block(p: Pen, b: Rect, st: ItemLook) -> None:
     p.rrect(b, p.n(6), st.color)
     _fill(p, inset(b, p.n(3)), st)
-
-
-PAINTERS: dict[str, Callable[[Pen, Rect, ItemLook], None]] = {
-    "sheet": sheet,
-    "foil": foil,
-    "roll": roll,
-    "cloth": cloth,
-    "book": book,
-    "laptop": laptop,
-    "lamp": lamp,
-    "candle": candle,
-    "gadget": gadget,
-    "plate": plate,
-    "tray": tray,
-    "pan": pan,
-    "pot": pot,
-    "bowl": bowl,
-    "cup": cup,
-    "glass": glass,
-    "bottle": bottle,
-    "jar": jar,
-    "box": box,
-    "utensil": utensil,
-    "round": round_,
-    "loaf": loaf,
-    "meat": meat,
-    "long_food": long_food,
-    "device": device,
-    "vase": vase,
-    "block": block,
-}
-
-
-def paint_item(p: Pen, kind: str, b: Rect, st: ItemLook) -> None:
-    PAINTERS.get(kind, block)(p, b, st)

@@ -7,14 +7,14 @@ captions first, then items, then fixtures) at the first free candidate position.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from saferelbench.render.catalog import RGB
-from saferelbench.render.geometry import Box, px
+from saferelbench.render.geometry import RGB, Box, px
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -38,6 +38,11 @@ class Tag:
     below: bool = False  #: fixtures and floor items: tag goes into the floor band below
     exempt: tuple[Box, ...] = ()  #: obstacles the tag may cover (what holds its object)
     cover: tuple[Box, ...] = ()  #: boxes drawn in front of its object (a leader ends clear of them)
+    #: other objects' boxes its leader line must not pass over (all but its object, what holds
+    #: it and its neighbours drawn over it)
+    others: tuple[Box, ...] = ()
+    #: its neighbours drawn over it: its line passes over them only where no clear line exists
+    near: tuple[Box, ...] = ()
     fg: RGB = (20, 20, 24)
     bg: RGB = (255, 255, 255)
     border: RGB = (110, 110, 110)
@@ -48,6 +53,17 @@ class PlacedTag:
     tag: Tag
     box: Box
     leader: bool
+
+
+def _columns(tag: Tag) -> list[float]:
+    """Where a leader line can come straight down onto its object: evenly along its top and
+    just beside each thing drawn in front of it, where the object's top shows."""
+    t = tag.target
+    xs = [t.x0 + 2 + (t.w - 4) * k / 12 for k in range(13)]
+    for c in tag.cover:
+        xs += [c.x0 - 2, c.x1 + 1]
+    y = t.y0 + 1
+    return sorted({x for x in xs if t.x0 + 1 <= x <= t.x1 - 2 and _seen(x, y, tag.cover)})
 
 
 def _candidates(
@@ -77,12 +93,52 @@ def _candidates(
         for dx in (0.0, -bw * 0.5, bw * 0.5, -clear, clear):
             yield at(cx + dx, t.y0 - bh - 3 - level * step)
     yield at(cx, t.y1 + 3)
+    yield from dict.fromkeys(_more(tag, at, bw, bh, step, clear))  # each place once
+
+
+def _more(
+    tag: Tag, at: Callable[[float, float], Box], bw: int, bh: int, step: int, clear: float
+) -> Iterator[Box]:
+    """Further places, for a leader line that passes over nothing: below it over what holds it
+    (a short line up), beside it further out and a little higher (a line onto its side, for a
+    carrier whose load covers its whole top), straight above a part of its top that shows,
+    then further up the wall and further aside."""
+    t = tag.target
+    cx = t.cx - bw / 2
+    for level in range(3):
+        for x in (cx - bw * 0.5, cx + bw * 0.5, t.x0, t.x1 - bw, t.x0 - bw * 0.5, t.x1 - bw * 0.5):
+            yield at(x, t.y1 + 3 + level * step)
+    for out in range(6):
+        for dy in (0.0, -step, -2 * step):
+            yield at(t.x0 - bw - 3 - out * bw * 0.5, t.cy - bh / 2 + dy)
+            yield at(t.x1 + 3 + out * bw * 0.5, t.cy - bh / 2 + dy)
+    columns = _columns(tag)
+    for level in range(14):
+        for x in columns:
+            yield at(x - bw / 2, t.y0 - bh - 3 - level * step)
+    for level in range(14):
+        for dx in (-bw, bw, -clear - bw * 0.6, clear + bw * 0.6):
+            yield at(cx + dx, t.y0 - bh - 3 - level * step)
+        if level >= 7:
+            for dx in (0.0, -bw * 0.5, bw * 0.5, -clear, clear):
+                yield at(cx + dx, t.y0 - bh - 3 - level * step)
+
+
+#: free places a tag tries before it settles for the one with the fewest conflicts (a crowded
+#: room has hundreds, each costing a look at every other tag)
+TRIES = 120
+#: ... or this many, once one of them has no conflict but a line over a neighbour
+SOFT_TRIES = 24
 
 
 def place_tags(
     tags: Sequence[Tag], obstacles: Sequence[Box], width: int, height: int, top: int, size: int
 ) -> list[PlacedTag]:
-    """Place tags in order; each avoids earlier tags and every obstacle but its own target."""
+    """Place tags in order; each avoids earlier tags and every obstacle but its own target,
+    and takes the first such place whose leader line (if it needs one) passes over no other
+    object, crosses no earlier leader line and runs over no earlier tag (and whose box covers
+    no earlier leader line); when every free place has some such conflict, the one with the
+    fewest."""
     pad = max(2, size // 5)
     placed: list[PlacedTag] = []
     taken: list[Box] = []
@@ -90,21 +146,36 @@ def place_tags(
         tw, th = text_size(tag.text, size)
         blockers = [o for o in obstacles if o != tag.target and o not in tag.exempt]
         cands: list[Box] = []
-        choice = None
+        choice: PlacedTag | None = None
+        best: tuple[int, PlacedTag] | None = None
+        tries = 0
         for c in _candidates(tag, tw, th, width, height, top, pad):
             cands.append(c)
             if (
-                not c.overlaps(tag.target)
-                and not any(c.overlaps(o) for o in taken)
-                and not any(c.overlaps(o) for o in blockers)
+                c.overlaps(tag.target)
+                or any(c.overlaps(o) for o in taken)
+                or any(c.overlaps(o) for o in blockers)
             ):
-                choice = c
+                continue
+            pt = PlacedTag(tag, c, leader=not c.expand(4).overlaps(tag.target))
+            n = conflicts(pt, placed)
+            if n == 0:
+                choice = pt
                 break
+            if best is None or n < best[0]:
+                best = (n, pt)
+            tries += 1
+            # a place whose only fault is a line over a neighbour drawn over its object is
+            # good enough after a few more tries
+            if tries >= (SOFT_TRIES if best[0] < HARD else TRIES):
+                break
+        if choice is None and best is not None:
+            choice = best[1]
         if choice is None:  # crowded: at least avoid other tags
-            choice = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
-        near = choice.expand(4).overlaps(tag.target)
-        placed.append(PlacedTag(tag, choice, leader=not near))
-        taken.append(choice.expand(1))
+            box = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
+            choice = PlacedTag(tag, box, leader=not box.expand(4).overlaps(tag.target))
+        placed.append(choice)
+        taken.append(choice.box.expand(1))
     return uncross(placed, obstacles, width, height, top, size)
 
 
@@ -126,10 +197,47 @@ def _seen(x: float, y: float, cover: Sequence[Box]) -> bool:
     return not any(c.x0 <= x < c.x1 and c.y0 <= y < c.y1 for c in cover)
 
 
+def _inside_span(a: tuple[float, float], b: tuple[float, float], box: Box) -> tuple[float, float]:
+    """The part ``[t0, t1]`` of the segment ``a + t (b - a)`` inside ``box`` shrunk by one pixel
+    (running along an edge or touching it does not count); empty when ``t0 >= t1``."""
+    t0, t1 = 0.0, 1.0
+    for p0, d, lo, hi in (
+        (a[0], b[0] - a[0], box.x0 + 1, box.x1 - 1),
+        (a[1], b[1] - a[1], box.y0 + 1, box.y1 - 1),
+    ):
+        if d == 0:
+            if not lo < p0 < hi:
+                return 1.0, 0.0
+            continue
+        u, v = (lo - p0) / d, (hi - p0) / d
+        t0, t1 = max(t0, min(u, v)), min(t1, max(u, v))
+    return t0, t1
+
+
+def passes_over(line: Segment, box: Box, own: Box | None = None) -> bool:
+    """Whether a line runs over the inside of ``box`` (for more than a pixel), not counting
+    where it runs over ``own`` (its own object, drawn in front there or not)."""
+    a, b = line
+    t0, t1 = _inside_span(a, b, box)
+    if t1 <= t0:
+        return False
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    if own is not None:
+        u0, u1 = _inside_span(a, b, own.expand(1))
+        if u1 > u0:  # the line's end lies in its own object: count only what lies before it
+            t1 = min(t1, max(t0, u0))
+    return (t1 - t0) * length > 1.0
+
+
+def _clear(line: Segment, tag: Tag) -> bool:
+    return not any(passes_over(line, o, tag.target) for o in tag.others)
+
+
 @lru_cache(maxsize=4096)
 def leader_line(pt: PlacedTag) -> Segment | None:
-    """The leader line of a placed tag, if any: from the tag's edge to the nearest point of its
-    object that nothing drawn in front of the object hides (the edge facing the tag first)."""
+    """The leader line of a placed tag, if any: from the tag's edge to a point of its object
+    that nothing drawn in front of the object hides: the nearest such point (the edge facing
+    the tag first) whose line passes over no other object, else the nearest one."""
     if not pt.leader:
         return None
     b, t = pt.box, pt.tag.target
@@ -138,20 +246,58 @@ def leader_line(pt: PlacedTag) -> Segment | None:
     x_near = min(max(b.cx, t.x0 + 2), t.x1 - 2)
     start = (b.cx, y_from)
     cover = pt.tag.cover
-    if _seen(x_near, y_edge, cover):
+    if _seen(x_near, y_edge, cover) and _clear((start, (x_near, y_edge)), pt.tag):
         return start, (x_near, y_edge)
-    best: tuple[float, float] | None = None
     rows = [y_edge] + [t.y0 + 1 + (t.h - 3) * k / 6 for k in range(7)]
-    for y in rows:
-        for k in range(13):
-            x = t.x0 + 2 + (t.w - 4) * k / 12
-            if _seen(x, y, cover):
-                d = (x - start[0]) ** 2 + (y - start[1]) ** 2
-                if best is None or d < (best[0] - start[0]) ** 2 + (best[1] - start[1]) ** 2:
-                    best = (x, y)
-        if best is not None:
-            break
-    return start, best or (x_near, y_edge)
+    xs = [t.x0 + 2 + (t.w - 4) * k / 12 for k in range(13)]
+    xs += [x for c in cover for x in (c.x0 - 2, c.x1 + 1) if t.x0 + 1 <= x <= t.x1 - 2]
+    points = [(x, y) for y in rows for x in xs]
+    seen = sorted(
+        (p for p in points if _seen(p[0], p[1], cover)),
+        key=lambda p: (p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2,
+    )
+    clear = next((p for p in seen if _clear((start, p), pt.tag)), None)
+    if clear is not None:
+        return start, clear
+    if _seen(x_near, y_edge, cover) or not seen:
+        return start, (x_near, y_edge)
+    return start, seen[0]
+
+
+def own_conflicts(pt: PlacedTag) -> int:
+    """How many other objects a placed tag's leader line passes over (a neighbour drawn over
+    its object counts a quarter of another object: passing over it is the lesser evil)."""
+    line = leader_line(pt)
+    if line is None:
+        return 0
+    target = pt.tag.target
+    hard = sum(passes_over(line, o, target) for o in pt.tag.others)
+    return HARD * hard + sum(passes_over(line, o, target) for o in pt.tag.near)
+
+
+def pair_conflicts(a: PlacedTag, b: PlacedTag) -> int:
+    """Conflicts between two placed tags: their leader lines cross, or one's line runs over the
+    other's tag."""
+    la, lb = leader_line(a), leader_line(b)
+    n = 0
+    if la is not None:
+        n += passes_over(la, b.box)
+        if lb is not None and crosses(la, lb):
+            n += 1
+    if lb is not None:
+        n += passes_over(lb, a.box)
+    return n
+
+
+#: weight of a conflict that matters (against a line over a neighbour drawn over its object)
+HARD = 4
+
+
+def conflicts(pt: PlacedTag, placed: Sequence[PlacedTag]) -> int:
+    """How often a placed tag's leader line passes over another object, crosses another
+    tag's leader line or runs over another tag, and how often another's line runs over it
+    (weighted: :data:`HARD` each, a neighbour drawn over its object one)."""
+    return own_conflicts(pt) + HARD * sum(pair_conflicts(pt, o) for o in placed if o is not pt)
 
 
 def crosses(a: Segment, b: Segment) -> bool:
@@ -172,82 +318,72 @@ def uncross(
     top: int,
     size: int,
 ) -> list[PlacedTag]:
-    """Untangle leader lines that cross: swap the places of the two tags (each centred where
-    the other was), or else move one of them to another free candidate place, whenever that
-    leaves fewer crossings."""
+    """Settle what greedy placement left in conflict (:func:`conflicts`: leader lines that
+    cross, pass over another object or tag, tags over another's line): swap the places of two
+    tags whose lines cross (each centred where the other was), or else move a tag in conflict
+    to another free candidate place (at most :data:`TRIES`), whenever that leaves fewer
+    conflicts in all."""
     pad = max(2, size // 5)
 
-    def lines(tags: list[PlacedTag]) -> list[Segment | None]:
-        return [leader_line(t) for t in tags]
+    def involving(ks: tuple[int, ...], tags: list[PlacedTag]) -> int:
+        """The conflicts a change of the tags ``ks`` can alter (each pair counted once)."""
+        n = sum(conflicts(tags[k], tags) for k in ks)
+        if len(ks) == 2:  # their mutual conflicts were counted from both sides
+            n -= HARD * pair_conflicts(tags[ks[0]], tags[ks[1]])
+        return n
 
-    def count(tags: list[PlacedTag]) -> int:
-        ls = lines(tags)
-        return sum(
-            1
-            for i, a in enumerate(ls)
-            for b in ls[i + 1 :]
-            if a is not None and b is not None and crosses(a, b)
-        )
-
-    def moved(pt: PlacedTag, cx: float, y0: int) -> PlacedTag | None:
-        w, h = pt.box.w, pt.box.h
-        x0 = px(cx - w / 2)
-        box = Box(x0, y0, x0 + w, y0 + h)
+    def free(pt: PlacedTag, box: Box, tags: list[PlacedTag], skip: tuple[int, ...]) -> bool:
         if not box.inside(width, height) or box.y0 < top or box.overlaps(pt.tag.target):
-            return None
+            return False
         blockers = [o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt]
         if any(box.overlaps(o) for o in blockers):
-            return None
+            return False
+        return not any(box.overlaps(t.box.expand(1)) for m, t in enumerate(tags) if m not in skip)
+
+    def at(pt: PlacedTag, box: Box) -> PlacedTag:
         return PlacedTag(pt.tag, box, leader=not box.expand(4).overlaps(pt.tag.target))
 
-    if sum(pt.leader for pt in placed) < 2:
+    def centred(pt: PlacedTag, where: Box) -> Box:
+        x0 = px(where.cx - pt.box.w / 2)
+        return Box(x0, where.y0, x0 + pt.box.w, where.y0 + pt.box.h)
+
+    if not any(pt.leader for pt in placed):
         return placed
-    current = count(placed)
-    for _ in range(3 * len(placed)):
-        if current == 0:
-            break
-        ls = lines(placed)
+    for _ in range(len(placed)):
         improved = False
-        for i, a_line in enumerate(ls):
-            for j in range(i + 1, len(ls)):
-                b_line = ls[j]
-                if a_line is None or b_line is None or not crosses(a_line, b_line):
+        for i, pt in enumerate(placed):
+            before = involving((i,), placed)
+            if before == 0:
+                continue
+            mine = leader_line(pt)
+            for j, other in enumerate(placed):  # swap with a tag whose line crosses this one's
+                theirs = leader_line(other)
+                if j == i or mine is None or theirs is None or not crosses(mine, theirs):
                     continue
-                a, b = placed[i], placed[j]
-                na, nb = moved(a, b.box.cx, b.box.y0), moved(b, a.box.cx, a.box.y0)
+                na, nb = centred(pt, other.box), centred(other, pt.box)
+                if na.overlaps(nb):
+                    continue
+                if not (free(pt, na, placed, (i, j)) and free(other, nb, placed, (i, j))):
+                    continue
                 trial = list(placed)
-                if na is not None and nb is not None and not na.box.overlaps(nb.box):
-                    others = [t.box.expand(1) for k, t in enumerate(placed) if k not in (i, j)]
-                    if not any(na.box.overlaps(o) or nb.box.overlaps(o) for o in others):
-                        trial[i], trial[j] = na, nb
-                        n = count(trial)
-                        if n < current:
-                            placed, current, improved = trial, n, True
-                            break
-                for k in (i, j):
-                    pt = placed[k]
-                    tw, th = text_size(pt.tag.text, size)
-                    others = [t.box.expand(1) for m, t in enumerate(placed) if m != k]
-                    blockers = [
-                        o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt
-                    ]
-                    for c in _candidates(pt.tag, tw, th, width, height, top, pad):
-                        if (
-                            c.overlaps(pt.tag.target)
-                            or any(c.overlaps(o) for o in others)
-                            or any(c.overlaps(o) for o in blockers)
-                        ):
-                            continue
-                        near = c.expand(4).overlaps(pt.tag.target)
-                        trial = list(placed)
-                        trial[k] = PlacedTag(pt.tag, c, leader=not near)
-                        n = count(trial)
-                        if n < current:
-                            placed, current, improved = trial, n, True
-                            break
-                    if improved:
-                        break
-                if improved:
+                trial[i], trial[j] = at(pt, na), at(other, nb)
+                if involving((i, j), trial) < involving((i, j), placed):
+                    placed, improved = trial, True
+                    break
+            if improved:
+                break
+            tw, th = text_size(pt.tag.text, size)
+            tries = 0
+            for c in _candidates(pt.tag, tw, th, width, height, top, pad):
+                if c == pt.box or not free(pt, c, placed, (i,)):
+                    continue
+                trial = list(placed)
+                trial[i] = at(pt, c)
+                if involving((i,), trial) < before:
+                    placed, improved = trial, True
+                    break
+                tries += 1
+                if tries >= TRIES:
                     break
             if improved:
                 break

@@ -34,6 +34,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from saferelbench.render import kinds
 from saferelbench.render.catalog import Look, lies_down_when_fallen, look_of
 from saferelbench.render.geometry import Box, px
 from saferelbench.world.knowledge import ObjectInfo
@@ -56,83 +57,22 @@ LABEL_ROOM = 28.0  #: natural pixels kept free above the tallest stack for its l
 MAX_ZOOM = 1.6  #: a sparse room is drawn at most this much larger than natural size
 HEADROOM = 0.9  #: an episode's frame keeps this share of the fitting scale: room to grow
 PEDESTAL = 96.0  #: a counter-top appliance the task fixes in the room stands on a base unit
-PEDESTAL_KINDS = frozenset({"microwave"})
-SLOTTED_KINDS = frozenset({"gadget"})  #: contents are drawn in slots, the body in front
 TILT = 14.0  #: degrees a fallen flat object is drawn askew
 OVERLAP = 3.0  #: natural pixels by which things in a huddle reach past the point they share
 SEEN = 0.2  #: share of its base each thing in a huddle should show beside the ones in front
 SQUEEZE = 0.72  #: a thing in front of a wider one on its side is at most this wide (a fallback)
 NARROWEST = 0.6  #: ... but never narrower than this share of its own width
-
-FIXTURE_KINDS = frozenset(
-    {
-        "fridge",
-        "microwave",
-        "washer",
-        "stove",
-        "oven",
-        "grill",
-        "sink",
-        "counter",
-        "cabinet",
-        "shelf",
-        "table",
-        "bed",
-        "sofa",
-        "chair",
-        "tub",
-        "toilet",
-        "door",
-        "window",
-        "screen",
-        "fixture",
-    }
-)
-#: Ordering of fixtures along the wall: a kitchen run first, then furniture.
-_ROW_RANK = {
-    "fridge": 0,
-    "counter": 1,
-    "stove": 1,
-    "sink": 1,
-    "cabinet": 1,
-    "oven": 1,
-    "grill": 1,
-    "washer": 1,
-    "microwave": 1,
-    "table": 2,
-    "shelf": 3,
-}
+#: When the row, not the height, limits the scale (the wall above it would stay empty), the
+#: furniture that may (``Kind.slims``: tables, counters, cabinets ...) is drawn at these shares
+#: of its natural width, never narrower than what it carries needs, and the gaps between the
+#: row's pieces shrink alike, until the scene fills the height too: the first share that does,
+#: else the last.
+SLIMS = (1.0, 0.85, 0.7, 0.6)
 
 
 def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, float]:
     """Left, top, right, bottom insets of a container's visible inside (natural pixels)."""
-    if kind == "fridge":
-        return 10, 12, 10, 18
-    if kind == "microwave":
-        return 8, 8, 40, 9
-    if kind in ("oven", "stove"):
-        return 12, 36, 12, 16
-    if kind == "washer":
-        return 22, 44, 22, 26
-    if kind == "cabinet":
-        return 8, 8, 8, 16
-    if kind == "shelf":
-        return 9, 10, 9, h * 0.48
-    if kind == "sink":
-        return 38, 6, 38, h - 62
-    if kind in ("tub", "bed", "sofa"):
-        return 12, 6, 12, 12
-    if kind in FIXTURE_KINDS:
-        return 10, 10, 10, 14
-    if kind == "bowl":
-        return 8, 4, 8, 5
-    if kind in ("pot", "pan", "box"):
-        return 5, 4, 5, 4
-    if kind == "toaster_oven":  # behind its glass door
-        return 8, 10, 30, 12
-    if kind in SLOTTED_KINDS:  # what is in a toaster stands in its slots, poking out on top
-        return 8, 0, 8, h * 0.7
-    return 3, 3, 3, 3
+    return kinds.kind(kind).inside(w, h)
 
 
 @dataclass
@@ -170,7 +110,7 @@ class Node:
 
     @property
     def is_fixture(self) -> bool:
-        return self.kind in FIXTURE_KINDS
+        return kinds.is_furniture(self.kind)
 
     def insets(self) -> tuple[float, float, float, float]:
         """Left, top, right, bottom insets of its visible inside (natural pixels)."""
@@ -196,6 +136,11 @@ class Frame:
     xs: tuple[tuple[str, float], ...] = ()
     #: ... at this scale (the row keeps those places only when drawn at the same scale)
     xs_scale: float = 0.0
+    #: share of their natural width the slim furniture kept (:data:`SLIMS`)
+    slim: float = 1.0
+    #: natural height the frame was fitted to (the tallest stack and its label): kept like
+    #: the widths, so a stack that shrinks does not rescale the room
+    up: float = 0.0
 
 
 @dataclass
@@ -279,6 +224,14 @@ class _Builder:
         self.floors: dict[str, float] = {}
         #: where the row's paths began in the frame, when drawn at its scale
         self.places: dict[str, float] = {}
+        #: share of its natural width slim furniture is drawn at (:data:`SLIMS`)
+        self.slim = 1.0
+
+    @property
+    def fixture_gap(self) -> float:
+        """The gap between pieces of the row that are not next to each other: narrower with
+        slim furniture, never below the clear gap of :data:`GAP`."""
+        return max(GAP, FIXTURE_GAP * self.slim)
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -309,10 +262,12 @@ class _Builder:
             info = drawn[name]
             look = look_of(info)
             knocked = state.has("fallen", name) or state.has("tipped", name)
-            lying = knocked and lies_down_when_fallen(look) and look.kind not in FIXTURE_KINDS
+            lying = knocked and lies_down_when_fallen(look) and not kinds.is_furniture(look.kind)
             w, h = (look.h, look.w) if lying else (look.w, look.h)
+            if not knocked and kinds.kind(look.kind).slims:
+                w *= self.slim
             tilt = 0.0
-            if knocked and not lying and look.kind not in FIXTURE_KINDS:
+            if knocked and not lying and not kinds.is_furniture(look.kind):
                 # A flat thing that fell lies askew, so it reads as dropped, not put down.
                 tilt = TILT
                 rad = math.radians(tilt)
@@ -995,7 +950,9 @@ class _Builder:
         return [f"{element}#0"] + ([f"{element}#{n - 1}"] if n > 1 else [])
 
     def row_need(self, paths: list[list[str]]) -> float:
-        return sum(self.element_w(e) for p in paths for e in p) + FIXTURE_GAP * (len(paths) - 1)
+        return sum(self.element_w(e) for p in paths for e in p) + self.fixture_gap * (
+            len(paths) - 1
+        )
 
     def place_roots(
         self,
@@ -1010,7 +967,7 @@ class _Builder:
         widths = [sum(self.element_w(e) for e in p) for p in paths]
         if self.places and self._keep_places(paths, right):
             return
-        slots = [0.0] + [FIXTURE_GAP] * (len(paths) - 1) + [0.0]
+        slots = [0.0] + [self.fixture_gap] * (len(paths) - 1) + [0.0]
         spare = max(0.0, right - sum(widths) - sum(slots))
         share = spare / len(slots)
         if share > MAX_ROW_SLOT:
@@ -1044,14 +1001,14 @@ class _Builder:
         widths = [sum(self.element_w(e) for e in path) for path in paths]
         x = 0.0
         for i, path in enumerate(paths):
-            least = x + (FIXTURE_GAP if i else 0.0)
+            least = x + (self.fixture_gap if i else 0.0)
             x = max(least, self.places.get(path[0], least))
             starts.append(x)
             x += widths[i]
         end = right
         for i in range(len(paths) - 1, -1, -1):  # pull back what went past the right end
             starts[i] = min(starts[i], end - widths[i])
-            end = starts[i] - FIXTURE_GAP
+            end = starts[i] - self.fixture_gap
         if starts and starts[0] < 0:
             return False
         spans: dict[str, list[tuple[float, float]]] = {}
@@ -1292,40 +1249,65 @@ def layout(
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
     a row element it should be drawn after (where it fell from), when the caller knows;
     ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
-    b = _Builder(scene, state, near or {}, header, width, height)
-    b.floors = dict(frame.widths) if frame else {}
-    roots = b.build_nodes()
-    b.lift_pairs()
-    for r in roots:
-        b.measure(r)
-        node = b.nodes[r]
-        if node.kind in PEDESTAL_KINDS:
-            node.raised = PEDESTAL
-            node.up += PEDESTAL
-    for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
-        surface = b.nodes[r]
-        reach = surface.h + surface.raised + max((b.nodes[k].lift for k in surface.top), default=0)
-        for f, _ in b.anchored(r):
-            fixture = b.nodes[f]
-            if fixture.h + fixture.raised < reach:
-                fixture.up += reach - fixture.raised - fixture.h
-                fixture.h = reach - fixture.raised
-    widths = tuple(
-        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
-    )
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
-    paths = b.root_paths(roots)
-    row_need = b.row_need(paths)
-    up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
-    fit = min((width - 2 * margin) / max(row_need, 1.0), (y_base - header) / up)
+
+    def attempt(slim: float) -> tuple[_Builder, list[str], list[list[str]], float, float, bool]:
+        """Build and measure with slim furniture at ``slim``: the builder, the row's roots and
+        paths, the natural height fitted to, the fitting scale, and whether it fills the
+        height (or needs no more)."""
+        b = _Builder(scene, state, near or {}, header, width, height)
+        b.floors = dict(frame.widths) if frame else {}
+        b.slim = slim
+        roots = b.build_nodes()
+        b.lift_pairs()
+        for r in roots:
+            b.measure(r)
+            node = b.nodes[r]
+            if kinds.kind(node.kind).pedestal:
+                node.raised = PEDESTAL
+                node.up += PEDESTAL
+        for r in roots:  # a fixture beside a surface reaches at least up to what stands on it
+            surface = b.nodes[r]
+            lift = max((b.nodes[t].lift for t in surface.top), default=0)
+            reach = surface.h + surface.raised + lift
+            for f, _ in b.anchored(r):
+                fixture = b.nodes[f]
+                if fixture.h + fixture.raised < reach:
+                    fixture.up += reach - fixture.raised - fixture.h
+                    fixture.h = reach - fixture.raised
+        paths = b.root_paths(roots)
+        row_need = b.row_need(paths)
+        up = max((b.nodes[r].up for r in roots), default=100.0) + LABEL_ROOM
+        up = max(up, frame.up) if frame else up
+        fit_w = (width - 2 * margin) / max(row_need, 1.0)
+        fit_h = (y_base - header) / up
+        fit = min(fit_w, fit_h)
+        return b, roots, paths, up, fit, fit_w >= HEADROOM * fit_h or MAX_ZOOM * k <= fit
+
+    # the first share of SLIMS that fills the height, else the last: the full width, then the
+    # slimmest (most rooms need it), then the ones between
+    found = attempt(frame.slim if frame else SLIMS[0])
+    if frame is None and not found[-1]:
+        found = attempt(SLIMS[-1])
+        if found[-1]:
+            found = next(
+                (f for f in map(attempt, SLIMS[1:-1]) if f[-1]),
+                found,
+            )
+    b, roots, paths, up, fit, _ = found
+    widths = tuple(
+        (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
+    )
     scale = min(MAX_ZOOM * k, fit)
     if frame is not None:
         if not HEADROOM * scale <= frame.scale <= scale:
             # the frame no longer fits, or is smaller than a fresh one would be (what made it
             # shrink is gone): a fresh frame, without the old widths
-            return layout(scene, state, width, height, header, near)
+            # (drawn in it at once, so the next image does not rescale again)
+            fresh = layout(scene, state, width, height, header, near).frame
+            return layout(scene, state, width, height, header, near, fresh)
         scale = frame.scale
         if frame.xs_scale == scale:
             b.places = dict(frame.xs)
@@ -1337,7 +1319,7 @@ def layout(
     key: dict[str, tuple[object, ...]] = {}
     for r in roots:
         node = b.nodes[r]
-        key[r] = (_ROW_RANK.get(node.kind, 4) if node.is_fixture else 5, r)
+        key[r] = (kinds.kind(node.kind).rank if node.is_fixture else 5, r)
     parent_of = {n: node.parent for n, node in b.nodes.items()}
     for r in roots:
         hint = (near or {}).get(r)
@@ -1347,7 +1329,7 @@ def layout(
         if hint_root != r:
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
-    kept = Frame(kept_scale, widths, b.row_places(paths), scale)
+    kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up)
     for node in b.nodes.values():
         if not node.is_fixture and node.inside and node.shows_inside:
             node.floor = max(node.floor, INNER_FLOOR / scale)

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from saferelbench.render.catalog import RGB
-from saferelbench.render.geometry import Box
+from saferelbench.render.geometry import RGB, Box
 
 INK: RGB = (48, 44, 40)  #: outlines
 GLOW: RGB = (255, 196, 60)

@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 
 from saferelbench.render import effects
 from saferelbench.render.catalog import RGB, substance_color
-from saferelbench.render.fixtures import FixtureLook, paint_fixture
+from saferelbench.render.fixtures import FixtureLook
 from saferelbench.render.geometry import Box
-from saferelbench.render.glyphs import paint_item
 from saferelbench.render.items import ItemLook, tinted
+from saferelbench.render.kinds import kind, paint_fixture, paint_item
 from saferelbench.render.labels import (
     Segment,
     Tag,
@@ -29,7 +29,7 @@ from saferelbench.render.labels import (
     place_tags,
     text_size,
 )
-from saferelbench.render.layout import SLOTTED_KINDS, Frame, Layout, Node, layout
+from saferelbench.render.layout import Frame, Layout, Node, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -154,17 +154,13 @@ def _paint_node(
     img.paste(tile, (b.x0, b.y0), tile)
 
 
-#: Item kinds whose painter already shows them open (flaps, a raised screen, a lid off).
-_SHOWS_OPEN = frozenset({"box", "laptop", "foodbox"})
-
-
 def _overlays(p: Pen, node: Node, state: State, scene: Scene) -> list[Box]:
     """State marks on one object; returns the areas of badges drawn outside its box (name
     tags keep clear of them)."""
     name, b = node.name, node.box
     badges: list[Box] = []
     info = node.info
-    if state.has("open", name) and not node.is_fixture and node.kind not in _SHOWS_OPEN:
+    if state.has("open", name) and not node.is_fixture and not kind(node.kind).shows_open:
         effects.lid_off(p, b, shade(node.look.color, 0.85))
     if not node.is_fixture and node.look.hazard:
         effects.product_hazard(p, b)
@@ -335,7 +331,7 @@ def render(
         badges += _overlays(pen, node, state, scene)
     for name in lay.order:  # a toaster's body goes in front of what stands in its slots
         node = lay.nodes[name]
-        if node.kind in SLOTTED_KINDS and node.inside and node.shows_inside:
+        if kind(node.kind).slotted and node.inside and node.shows_inside:
             _paint_node(pen, img, node, state, fills.get(name, []), lay.floor_box.y0)
             _overlays(pen, node, state, scene)
     flames = _hazards(pen, lay, state, scene, fills)
@@ -386,16 +382,33 @@ def render(
             ),
             key=lambda n: (lay.nodes[n].box.y0, lay.nodes[n].box.x0, n),
         )
+        boxes = {m: lay.nodes[m].box for m in lay.order}
         for n in items:
             holders = tuple(
                 lay.nodes[a.parent].box for a in state.ancestors(n) if a.parent in lay.nodes
             )
-            border = effects.ALERT if n in involved else (110, 110, 110)
             box = lay.nodes[n].box
+            others = tuple(  # what its leader must not pass over (a neighbour drawn over it may)
+                b for m, b in boxes.items() if m != n and b not in holders and not b.overlaps(box)
+            )
+            border = effects.ALERT if n in involved else (110, 110, 110)
             front = tuple(
                 lay.nodes[m].box for m in lay.order[rank[n] + 1 :] if lay.nodes[m].box.overlaps(box)
             )
-            tags.append(Tag(n, box, border=border, exempt=holders, cover=front))
+            neighbours = tuple(
+                b for m, b in boxes.items() if m != n and b not in holders and b.overlaps(box)
+            )
+            tags.append(
+                Tag(
+                    n,
+                    box,
+                    border=border,
+                    exempt=holders,
+                    cover=front,
+                    others=others,
+                    near=neighbours,
+                )
+            )
         for n in lay.roots:
             parts = lay.nodes[n].parts
             tags.append(
@@ -404,6 +417,7 @@ def render(
                     max(parts, key=lambda b: (b.w, -b.x0)) if parts else lay.nodes[n].box,
                     below=True,
                     border=effects.ALERT if n in involved else (110, 110, 110),
+                    others=tuple(b for m, b in boxes.items() if m != n),
                 )
             )
     obstacles = [lay.nodes[n].box for n in lay.order]

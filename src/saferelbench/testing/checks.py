@@ -11,8 +11,9 @@ found; it returns quietly when the item is complete:
   registration, vocabulary, documentation, and a run over probe steps and episodes);
 - :func:`check_template`: a dataset scene template (seeded, deterministic, and its pairs pass
   the dataset's validation);
-- :func:`check_kind`: an object kind of the renderer (a catalog entry reaches it, a painter
-  of its layout class draws it, and the drawing is its own);
+- :func:`check_kind`: an object kind of the renderer (its record in ``render.kinds`` gives
+  it to something, each of its keywords names it, its painter draws it, and the drawing is
+  its own);
 - :func:`check_env`: the Gymnasium environment (Gymnasium's own checker, its warnings taken
   as errors, and the cost convention).
 
@@ -524,9 +525,9 @@ def _undrawn(samples: Iterable[Task]) -> list[str]:
 # ----- object kinds ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class KindParts:
-    """What the renderer holds about one object kind: the catalog rows that produce it (their
-    keywords), its layout class and its painter. Read from the render tables by
-    :func:`kind_parts`, the one place that knows where they live."""
+    """What the renderer holds about one object kind, read from its one record
+    (:data:`saferelbench.render.kinds.KINDS`): the keywords that give it (in the room, in the
+    hand), the world traits that give it, its layout class and its painter."""
 
     kind: str
     fixture_rows: tuple[tuple[str, ...], ...]
@@ -536,36 +537,32 @@ class KindParts:
     painter: Callable[..., None] | None
 
 
-#: Kinds the catalog gives by code rather than by a row: the generic item and fixture, a flat
-#: light thing (``paper``) and a chemical's bottle (``catalog._by_knowledge``, ``_marked``).
+#: Kinds the catalog gives by code rather than by a keyword: the generic item and fixture, a
+#: flat light thing (``paper``) and a chemical's bottle (``catalog._by_knowledge``, ``_marked``).
 CODE_KINDS = ("block", "fixture", "paper", "chem_bottle")
 
 
 def registered_kinds() -> list[str]:
-    """Every object kind the catalog can give an object, fixtures first."""
-    from saferelbench.render import catalog
+    """Every registered object kind, furniture first."""
+    from saferelbench.render.kinds import KINDS
 
-    kinds = [k for _, k, *_ in catalog._FIXTURES] + ["fixture"]
-    kinds += [k for _, k, *_ in catalog._ITEMS] + [k for _, k, *_ in catalog._BY_ATTRIBUTE]
-    kinds += [k for k in CODE_KINDS if k != "fixture"]
-    return list(dict.fromkeys(kinds))
+    return sorted(KINDS, key=lambda k: not KINDS[k].furniture)
 
 
 def kind_parts(kind: str) -> KindParts:
-    """The renderer's parts of ``kind`` (the catalog, layout and painter tables)."""
-    from saferelbench.render import catalog, fixtures, glyphs, items, layout
+    """The renderer's parts of ``kind``, from its record (empty when it has none)."""
+    from saferelbench.render.kinds import KINDS
 
-    fixture = kind in layout.FIXTURE_KINDS
-    painters: dict[str, Any] = (
-        dict(fixtures.PAINTERS) if fixture else {**items.PAINTERS, **glyphs.GLYPHS}
-    )
+    record = KINDS.get(kind)
+    if record is None:
+        return KindParts(kind, (), (), (), False, None)
     return KindParts(
         kind=kind,
-        fixture_rows=tuple(kw for kw, k, *_ in catalog._FIXTURES if k == kind),
-        item_rows=tuple(kw for kw, k, *_ in catalog._ITEMS if k == kind),
-        by_attribute=tuple(t for t, k, *_ in catalog._BY_ATTRIBUTE if k == kind),
-        laid_out_as_fixture=fixture,
-        painter=painters.get(kind),
+        fixture_rows=tuple(w.keywords for w in record.words if w.room),
+        item_rows=tuple(w.keywords for w in record.words if not w.room),
+        by_attribute=tuple(t.trait for t in record.traits),
+        laid_out_as_fixture=record.furniture,
+        painter=record.painter if callable(record.painter) else None,
     )
 
 
@@ -587,8 +584,9 @@ def _drawing(kind: str, fixture: bool) -> bytes:
     color = (150, 120, 90)
     if fixture:
         from saferelbench.render.catalog import Look
-        from saferelbench.render.fixtures import FixtureLook, paint_fixture
+        from saferelbench.render.fixtures import FixtureLook
         from saferelbench.render.geometry import Box
+        from saferelbench.render.kinds import paint_fixture
         from saferelbench.render.layout import Node
         from saferelbench.world.knowledge import describe
 
@@ -599,18 +597,18 @@ def _drawing(kind: str, fixture: bool) -> bytes:
         node.box = Box(60, 100, 260, 300)
         paint_fixture(pen, node, FixtureLook(False, False, []), 340)
     else:
-        from saferelbench.render.glyphs import paint_item
         from saferelbench.render.items import ItemLook
+        from saferelbench.render.kinds import paint_item
 
         paint_item(pen, kind, (120, 120, 240, 240), ItemLook(color))
     return image.tobytes()
 
 
 def check_kind(kind: str) -> None:
-    """An object kind is complete when a catalog row (or a world attribute) gives it to
-    objects and none of that row's keywords is taken by an earlier row, its layout class
-    agrees with the table it comes from, a painter of that class draws it (no silent
-    fall-back to the generic block), and its drawing differs from the generic one."""
+    """An object kind is complete when it has a record in ``render.kinds.KINDS`` that gives it
+    to objects (a keyword, a world trait, or the catalog's code), each of its keywords alone
+    gives it (no other kind's keyword names it better), a painter of its layout class draws it
+    (no silent fall-back to the generic block), and its drawing differs from the generic one."""
     parts = kind_parts(kind)
     problems: list[str] = []
     add = problems.append
@@ -618,15 +616,10 @@ def check_kind(kind: str) -> None:
     rows = parts.fixture_rows + parts.item_rows
     if not rows and not parts.by_attribute and kind not in CODE_KINDS:
         add("no catalog row or world attribute gives this kind to any object")
-    if parts.fixture_rows and not parts.laid_out_as_fixture and parts.painter is None:
-        add(
-            "a fixture row gives it, but it is neither laid out as a fixture nor painted as an item"
-        )
-    if parts.item_rows and parts.laid_out_as_fixture:
-        add("an item row gives it, but the layout treats it as a fixture (layout.FIXTURE_KINDS)")
     if parts.painter is None and not fallback:
-        where = "fixtures.PAINTERS" if parts.laid_out_as_fixture else "items.PAINTERS or GLYPHS"
-        add(f"no painter: it would be drawn as the generic block (add one to {where})")
+        add(
+            "no painter: it would be drawn as the generic block (give its record in render.kinds one)"
+        )
     _check_keywords(parts, add)
     if not problems and not fallback:
         try:
@@ -650,7 +643,9 @@ def _check_keywords(parts: KindParts, add: Callable[[str], None]) -> None:
             for keyword in keywords:
                 got = kind_of_category(keyword, fixture=fixture)
                 if got != parts.kind:
-                    add(f"catalog keyword {keyword!r} gives kind {got!r}: an earlier row takes it")
+                    add(
+                        f"catalog keyword {keyword!r} gives kind {got!r}: a keyword of it names it better"
+                    )
 
 
 # ----- the Gymnasium environment --------------------------------------------------------------
