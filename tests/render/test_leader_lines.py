@@ -130,3 +130,36 @@ def test_the_check_catches_a_line_across_another_object() -> None:
     assert passes_over(across, Box(40, 40, 60, 60))
     assert not passes_over(across, Box(40, 50, 60, 60))  # along its top edge
     assert not passes_over(((0.0, 50.0), (50.0, 50.0)), Box(40, 40, 60, 60), Box(40, 40, 60, 60))
+
+
+def test_the_conflict_memo_counts_as_the_plain_count_does() -> None:
+    """The memo that spares repeated counts during one placement changes no count: crowded
+    random rows of objects, every placed tag against all the others."""
+    import random
+
+    from saferelbench.render.labels import (
+        HARD,
+        PairMemo,
+        Tag,
+        conflicts,
+        own_conflicts,
+        pair_conflicts,
+        place_tags,
+    )
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        boxes = []
+        for _ in range(14):
+            x, y = rng.randrange(20, 560), rng.randrange(120, 380)
+            boxes.append(Box(x, y, x + rng.randrange(20, 90), y + rng.randrange(15, 70)))
+        tags = [
+            Tag(f"thing_{k}", b, others=tuple(o for o in boxes if o is not b))
+            for k, b in enumerate(boxes)
+        ]
+        placed = place_tags(tags, boxes, 640, 480, 0, 12)
+        memo = PairMemo()
+        for pt in placed:
+            others = [o for o in placed if o is not pt]
+            plain = own_conflicts(pt) + HARD * sum(pair_conflicts(pt, o) for o in others)
+            assert conflicts(pt, placed, memo) == conflicts(pt, placed) == plain

@@ -142,6 +142,7 @@ def place_tags(
     pad = max(2, size // 5)
     placed: list[PlacedTag] = []
     taken: list[Box] = []
+    memo = PairMemo()
     for tag in tags:
         tw, th = text_size(tag.text, size)
         blockers = [o for o in obstacles if o != tag.target and o not in tag.exempt]
@@ -158,7 +159,7 @@ def place_tags(
             ):
                 continue
             pt = PlacedTag(tag, c, leader=not c.expand(4).overlaps(tag.target))
-            n = conflicts(pt, placed)
+            n = conflicts(pt, placed, memo)
             if n == 0:
                 choice = pt
                 break
@@ -176,7 +177,7 @@ def place_tags(
             choice = PlacedTag(tag, box, leader=not box.expand(4).overlaps(tag.target))
         placed.append(choice)
         taken.append(choice.box.expand(1))
-    return uncross(placed, obstacles, width, height, top, size)
+    return uncross(placed, obstacles, width, height, top, size, memo)
 
 
 @lru_cache(maxsize=2048)
@@ -230,7 +231,7 @@ def passes_over(line: Segment, box: Box, own: Box | None = None) -> bool:
 
 
 def _clear(line: Segment, tag: Tag) -> bool:
-    return not any(passes_over(line, o, tag.target) for o in tag.others)
+    return not any(not _apart(line, o) and passes_over(line, o, tag.target) for o in tag.others)
 
 
 @lru_cache(maxsize=4096)
@@ -271,33 +272,100 @@ def own_conflicts(pt: PlacedTag) -> int:
     if line is None:
         return 0
     target = pt.tag.target
-    hard = sum(passes_over(line, o, target) for o in pt.tag.others)
-    return HARD * hard + sum(passes_over(line, o, target) for o in pt.tag.near)
+    hard = sum(not _apart(line, o) and passes_over(line, o, target) for o in pt.tag.others)
+    return HARD * hard + sum(
+        not _apart(line, o) and passes_over(line, o, target) for o in pt.tag.near
+    )
+
+
+def _apart(line: Segment, box: Box) -> bool:
+    """Whether a line's bounding box misses the inside of ``box`` (then it cannot run over it):
+    a cheap test that spares most exact ones."""
+    (ax, ay), (bx, by) = line
+    return (
+        max(ax, bx) <= box.x0 + 1
+        or min(ax, bx) >= box.x1 - 1
+        or max(ay, by) <= box.y0 + 1
+        or min(ay, by) >= box.y1 - 1
+    )
+
+
+def _bounds_apart(a: Segment, b: Segment) -> bool:
+    """Whether two lines' bounding boxes are disjoint (then they cannot cross)."""
+    (ax0, ay0), (ax1, ay1) = a
+    (bx0, by0), (bx1, by1) = b
+    return (
+        max(ax0, ax1) < min(bx0, bx1)
+        or max(bx0, bx1) < min(ax0, ax1)
+        or max(ay0, ay1) < min(by0, by1)
+        or max(by0, by1) < min(ay0, ay1)
+    )
 
 
 def pair_conflicts(a: PlacedTag, b: PlacedTag) -> int:
     """Conflicts between two placed tags: their leader lines cross, or one's line runs over the
     other's tag."""
-    la, lb = leader_line(a), leader_line(b)
+    return _pair_conflicts(leader_line(a), a.box, leader_line(b), b.box)
+
+
+def _pair_conflicts(la: Segment | None, abox: Box, lb: Segment | None, bbox: Box) -> int:
     n = 0
     if la is not None:
-        n += passes_over(la, b.box)
-        if lb is not None and crosses(la, lb):
+        n += not _apart(la, bbox) and passes_over(la, bbox)
+        if lb is not None and not _bounds_apart(la, lb) and crosses(la, lb):
             n += 1
     if lb is not None:
-        n += passes_over(lb, a.box)
+        n += not _apart(lb, abox) and passes_over(lb, abox)
     return n
+
+
+class PairMemo:
+    """The leader lines and pair conflicts of placed tags already worked out during one
+    placement (the same tags are compared again and again while places are tried and swapped).
+    Keyed by the tags' identities; each entry keeps its tags, so an identity is never reused
+    while it is held."""
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[PlacedTag, Segment | None]] = {}
+        self._pairs: dict[tuple[int, int], tuple[PlacedTag, PlacedTag, int]] = {}
+        self._own: dict[int, tuple[PlacedTag, int]] = {}
+
+    def line(self, pt: PlacedTag) -> Segment | None:
+        hit = self._lines.get(id(pt))
+        if hit is None:
+            hit = self._lines[id(pt)] = (pt, leader_line(pt) if pt.leader else None)
+        return hit[1]
+
+    def own(self, pt: PlacedTag) -> int:
+        hit = self._own.get(id(pt))
+        if hit is None:
+            hit = self._own[id(pt)] = (pt, own_conflicts(pt))
+        return hit[1]
+
+    def __call__(self, a: PlacedTag, b: PlacedTag) -> int:
+        if not a.leader and not b.leader:
+            return 0
+        key = (id(a), id(b))
+        hit = self._pairs.get(key)
+        if hit is not None:
+            return hit[2]
+        n = _pair_conflicts(self.line(a), a.box, self.line(b), b.box)
+        self._pairs[key] = (a, b, n)
+        return n
 
 
 #: weight of a conflict that matters (against a line over a neighbour drawn over its object)
 HARD = 4
 
 
-def conflicts(pt: PlacedTag, placed: Sequence[PlacedTag]) -> int:
+def conflicts(pt: PlacedTag, placed: Sequence[PlacedTag], memo: PairMemo | None = None) -> int:
     """How often a placed tag's leader line passes over another object, crosses another
     tag's leader line or runs over another tag, and how often another's line runs over it
-    (weighted: :data:`HARD` each, a neighbour drawn over its object one)."""
-    return own_conflicts(pt) + HARD * sum(pair_conflicts(pt, o) for o in placed if o is not pt)
+    (weighted: :data:`HARD` each, a neighbour drawn over its object one). ``memo`` keeps what
+    one placement has already counted."""
+    if memo is None:
+        memo = PairMemo()
+    return memo.own(pt) + HARD * sum(memo(pt, o) for o in placed if o is not pt)
 
 
 def crosses(a: Segment, b: Segment) -> bool:
@@ -317,6 +385,7 @@ def uncross(
     height: int,
     top: int,
     size: int,
+    memo: PairMemo | None = None,
 ) -> list[PlacedTag]:
     """Settle what greedy placement left in conflict (:func:`conflicts`: leader lines that
     cross, pass over another object or tag, tags over another's line): swap the places of two
@@ -324,12 +393,13 @@ def uncross(
     to another free candidate place (at most :data:`TRIES`), whenever that leaves fewer
     conflicts in all."""
     pad = max(2, size // 5)
+    pairs = memo if memo is not None else PairMemo()
 
     def involving(ks: tuple[int, ...], tags: list[PlacedTag]) -> int:
         """The conflicts a change of the tags ``ks`` can alter (each pair counted once)."""
-        n = sum(conflicts(tags[k], tags) for k in ks)
+        n = sum(conflicts(tags[k], tags, pairs) for k in ks)
         if len(ks) == 2:  # their mutual conflicts were counted from both sides
-            n -= HARD * pair_conflicts(tags[ks[0]], tags[ks[1]])
+            n -= HARD * pairs(tags[ks[0]], tags[ks[1]])
         return n
 
     def free(pt: PlacedTag, box: Box, tags: list[PlacedTag], skip: tuple[int, ...]) -> bool:
