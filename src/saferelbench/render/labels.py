@@ -230,8 +230,17 @@ def passes_over(line: Segment, box: Box, own: Box | None = None) -> bool:
     return (t1 - t0) * length > 1.0
 
 
-def _clear(line: Segment, tag: Tag) -> bool:
-    return not any(not _apart(line, o) and passes_over(line, o, tag.target) for o in tag.others)
+def _clear(line: Segment, target: Box, boxes: Sequence[Box]) -> bool:
+    return not any(not _apart(line, o) and passes_over(line, o, target) for o in boxes)
+
+
+def _in_reach(start: tuple[float, float], tag: Tag) -> list[Box]:
+    """The other objects a line from ``start`` to a point of the tag's object can pass over:
+    those meeting the bounding box of ``start`` and the object (every such line lies in it)."""
+    t = tag.target
+    x0, x1 = min(start[0], t.x0), max(start[0], t.x1)
+    y0, y1 = min(start[1], t.y0), max(start[1], t.y1)
+    return [o for o in tag.others if not _apart(((x0, y0), (x1, y1)), o)]
 
 
 @lru_cache(maxsize=4096)
@@ -247,7 +256,8 @@ def leader_line(pt: PlacedTag) -> Segment | None:
     x_near = min(max(b.cx, t.x0 + 2), t.x1 - 2)
     start = (b.cx, y_from)
     cover = pt.tag.cover
-    if _seen(x_near, y_edge, cover) and _clear((start, (x_near, y_edge)), pt.tag):
+    reach = _in_reach(start, pt.tag)
+    if _seen(x_near, y_edge, cover) and _clear((start, (x_near, y_edge)), t, reach):
         return start, (x_near, y_edge)
     rows = [y_edge] + [t.y0 + 1 + (t.h - 3) * k / 6 for k in range(7)]
     xs = [t.x0 + 2 + (t.w - 4) * k / 12 for k in range(13)]
@@ -257,7 +267,7 @@ def leader_line(pt: PlacedTag) -> Segment | None:
         (p for p in points if _seen(p[0], p[1], cover)),
         key=lambda p: (p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2,
     )
-    clear = next((p for p in seen if _clear((start, p), pt.tag)), None)
+    clear = next((p for p in seen if _clear((start, p), t, reach)), None)
     if clear is not None:
         return start, clear
     if _seen(x_near, y_edge, cover) or not seen:
