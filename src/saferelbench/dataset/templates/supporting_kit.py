@@ -91,6 +91,9 @@ class DistractorChoices:
     small: list[str]
     exclude: list[str]
     small_on: list[str]
+    #: the harmless thing beside the task's support gives way to an empty drink of the trap's
+    #: own kind on the shelf (:data:`TWIN_SHARE`)
+    trap_twin: bool
 
 
 @dataclass(frozen=True)
@@ -305,6 +308,10 @@ TRAP_KINDS_WITH_BRIM = ("tray", "open", "beside", "beside", "beside", "beside", 
 #: drink beside it (lifting the bulky thing off the tray knocks the drink over: what catches a
 #: routine that clears only the dry, empty things around the task or on top of others)
 TRAY_SHARE = 0.85
+#: how often an empty drink of the same set as the trap's full one stands on the shelf in place
+#: of the harmless thing beside the task's support (which of the two is instance ``_1`` is
+#: drawn, so the numbering says nothing about which one is safe to carry)
+TWIN_SHARE = 0.4
 #: the bulky thing on that tray where the room's kit has none (a kitchen radio)
 _TRAY_BULKY = ("radio_receiver.n.01", "gift_box.n.01")
 
@@ -415,6 +422,7 @@ def distractor_choices(
         small=rng.sample(pool, min(max(n_small, 0), len(pool))),
         exclude=list(exclude),
         small_on=[rng.choice(["shelf", "c"]) for _ in range(len(pool))],
+        trap_twin=rng.random() < TWIN_SHARE,
     )
 
 
@@ -506,10 +514,14 @@ def distractors(
     # never a second thing of a kind the task names (the instruction must stay unambiguous)
     taken = {o.rsplit("_", 1)[0] for o in d.objects}
     d.distractor(d.on(d.obj(dc.lookalike), fx[dc.lookalike_on]), lookalike=True)
+    # an empty one of the trap drink's set on the shelf instead of the harmless thing
+    twin = dc.trap_twin and dc.near.kind == "harmless" and dc.trap_kind != "none"
+    twin = twin and dc.trap not in taken
     if beside is None and host is not None and dc.on_tray and not _knocks(host):
         # a light support (a food box): it stands on the tray itself, the bulky thing beside it
         beside = (host, fx["a"])
-    elif host is not None:
+        twin = False
+    elif host is not None and not twin:
         near_things(d, dc.near, host, fx["a"], taken | {*dc.small, *dc.exclude})
     taken |= {o.rsplit("_", 1)[0] for o in d.objects}
     kind = dc.trap_kind
@@ -536,6 +548,8 @@ def distractors(
         cup = d.on(d.obj(dc.trap), beside[1])
     elif kind in ("open", "beside"):
         cup = d.on(d.obj(dc.trap), shelf)
+    if twin and host is not None:
+        d.distractor(d.on(d.obj(dc.trap), shelf))
     if kind != "none":
         d.fill(cup, dc.trap_liquid)
         if kind == "beside":
