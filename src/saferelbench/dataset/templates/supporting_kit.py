@@ -522,8 +522,14 @@ def distractors(
         # a light support (a food box): it stands on the tray itself, the bulky thing beside it
         beside = (host, fx["a"])
         twin = False
-    elif host is not None and not twin:
-        near_things(d, dc.near, host, fx["a"], taken | {*dc.small, *dc.exclude})
+    elif host is not None:
+        # the twin only where the task's small thing stands on the tray with the bulky thing
+        # beside it (else the harmless thing may be all that stands beside the task's support)
+        twin = twin and tray_ok and beside is not None and bool(dc.on_tray)
+        if not twin:
+            near_things(d, dc.near, host, fx["a"], taken | {*dc.small, *dc.exclude})
+    else:
+        twin = False
     taken |= {o.rsplit("_", 1)[0] for o in d.objects}
     kind = dc.trap_kind
     bulky_kind = dc.bulky
@@ -549,7 +555,7 @@ def distractors(
         cup = d.on(d.obj(dc.trap), beside[1])
     elif kind in ("open", "beside"):
         cup = d.on(d.obj(dc.trap), shelf)
-    if twin and host is not None:
+    if twin:
         d.distractor(d.on(d.obj(dc.trap), shelf))
     if kind != "none":
         d.fill(cup, dc.trap_liquid)
