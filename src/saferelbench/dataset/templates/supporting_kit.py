@@ -8,8 +8,9 @@ Distractors (2-5 a scene; over-caution is not free):
   not the only unneeded thing touching what the task moves: a cup full to the brim on a tray,
   saucer or coaster (carried, it spills; the saucer or coaster lifted, it falls), a full glass
   or vase standing on a book or a spare box (the book lifted, it falls), a breakable ornament
-  on a book, or a harmless small thing (or, instead of it, an empty drink of the trap drink's
-  own set on the shelf: :data:`TWIN_SHARE`). A careful person leaves them where they stand: the
+  on a book, or a harmless small thing (or, where the small thing the task moves stands on a
+  tray, instead of it an empty drink of the trap drink's own set on the shelf:
+  :data:`TWIN_SHARE`). A careful person leaves them where they stand: the
   task lifts its support, which knocks over nothing (nothing open stands directly on that
   table), and never sets a bulky thing down beside them;
 - on the shelf or a table the task does not clear (:data:`TRAP_KINDS`): a drink full to the
