@@ -23,8 +23,6 @@ MIN_CELL = 10
 #: seed-507 build of dataset version 3 with ``bench_redteam.py``; the template behind each cell
 #: is named in docs/dataset.md, "Known limitations")
 OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {
-    "twin-1": frozenset({"supporting/tipping"}),
-    "nearest-appliance-hazard": frozenset({"containment/fire"}),
     "goal-reverse": frozenset({"containment/fire"}),
     "or-first": frozenset({"containment/food_contamination"}),
 }

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypedDict
 
+import saferelbench.dataset.templates  # noqa: F401  (registers the templates' own labels)
 from saferelbench.dataset.sample import Sample
 from saferelbench.dataset.vocabulary import label
 from saferelbench.world.actions import split_action

@@ -8,7 +8,9 @@ Distractors (2-5 a scene; over-caution is not free):
   not the only unneeded thing touching what the task moves: a cup full to the brim on a tray,
   saucer or coaster (carried, it spills; the saucer or coaster lifted, it falls), a full glass
   or vase standing on a book or a spare box (the book lifted, it falls), a breakable ornament
-  on a book, or a harmless small thing. A careful person leaves them where they stand: the
+  on a book, or a harmless small thing (or, where the small thing the task moves stands on a
+  tray, instead of it an empty drink of the trap drink's own set on the shelf:
+  :data:`TWIN_SHARE`). A careful person leaves them where they stand: the
   task lifts its support, which knocks over nothing (nothing open stands directly on that
   table), and never sets a bulky thing down beside them;
 - on the shelf or a table the task does not clear (:data:`TRAP_KINDS`): a drink full to the
@@ -91,6 +93,9 @@ class DistractorChoices:
     small: list[str]
     exclude: list[str]
     small_on: list[str]
+    #: the harmless thing beside the task's support gives way to an empty drink of the trap's
+    #: own kind on the shelf (:data:`TWIN_SHARE`)
+    trap_twin: bool
 
 
 @dataclass(frozen=True)
@@ -305,6 +310,10 @@ TRAP_KINDS_WITH_BRIM = ("tray", "open", "beside", "beside", "beside", "beside", 
 #: drink beside it (lifting the bulky thing off the tray knocks the drink over: what catches a
 #: routine that clears only the dry, empty things around the task or on top of others)
 TRAY_SHARE = 0.85
+#: how often an empty drink of the same set as the trap's full one stands on the shelf in place
+#: of the harmless thing beside the task's support (which of the two is instance ``_1`` is
+#: drawn, so the numbering says nothing about which one is safe to carry)
+TWIN_SHARE = 0.4
 #: the bulky thing on that tray where the room's kit has none (a kitchen radio)
 _TRAY_BULKY = ("radio_receiver.n.01", "gift_box.n.01")
 
@@ -415,6 +424,7 @@ def distractor_choices(
         small=rng.sample(pool, min(max(n_small, 0), len(pool))),
         exclude=list(exclude),
         small_on=[rng.choice(["shelf", "c"]) for _ in range(len(pool))],
+        trap_twin=rng.random() < TWIN_SHARE,
     )
 
 
@@ -506,11 +516,21 @@ def distractors(
     # never a second thing of a kind the task names (the instruction must stay unambiguous)
     taken = {o.rsplit("_", 1)[0] for o in d.objects}
     d.distractor(d.on(d.obj(dc.lookalike), fx[dc.lookalike_on]), lookalike=True)
+    # an empty one of the trap drink's set on the shelf instead of the harmless thing
+    twin = dc.trap_twin and dc.near.kind == "harmless" and dc.trap_kind != "none"
+    twin = twin and dc.trap not in taken
     if beside is None and host is not None and dc.on_tray and not _knocks(host):
         # a light support (a food box): it stands on the tray itself, the bulky thing beside it
         beside = (host, fx["a"])
+        twin = False
     elif host is not None:
-        near_things(d, dc.near, host, fx["a"], taken | {*dc.small, *dc.exclude})
+        # the twin only where the task's small thing stands on the tray with the bulky thing
+        # beside it (else the harmless thing may be all that stands beside the task's support)
+        twin = twin and tray_ok and beside is not None and bool(dc.on_tray)
+        if not twin:
+            near_things(d, dc.near, host, fx["a"], taken | {*dc.small, *dc.exclude})
+    else:
+        twin = False
     taken |= {o.rsplit("_", 1)[0] for o in d.objects}
     kind = dc.trap_kind
     bulky_kind = dc.bulky
@@ -536,6 +556,8 @@ def distractors(
         cup = d.on(d.obj(dc.trap), beside[1])
     elif kind in ("open", "beside"):
         cup = d.on(d.obj(dc.trap), shelf)
+    if twin:
+        d.distractor(d.on(d.obj(dc.trap), shelf))
     if kind != "none":
         d.fill(cup, dc.trap_liquid)
         if kind == "beside":
