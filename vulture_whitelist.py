@@ -26,6 +26,7 @@ _.get_predicate_class  # BDDL backend interface
 _.observation_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
 _.action_space  # gymnasium.Env: read by gymnasium's wrappers, check_env and vector envs
 _.search_initial_plan  # the plan cache's generator (benchmarks/make_plan_cache.py) and its tests
+_.pair_conflicts  # render/labels.py: the plain count of one pair, which tests hold the memo to
 _.golden_outcome  # read by the review sheet's Jinja template (reports/review.py)
 
 # Public API: agents looked up by name (agents/registry.py) and imported by users and tests.

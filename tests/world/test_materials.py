@@ -69,6 +69,11 @@ def test_every_profile_value_has_a_source() -> None:
         ("place_mat.n.01", "support", "flat"),
         ("ironing_board.n.01", "support", "flat"),
         ("carton.n.02", "support", "flat"),
+        ("soap_dish.n.01", "support", "flat"),  # a dish holds what lies on it
+        ("cardboard.n.01", "support", "flat"),  # a sheet of it
+        ("cardboard.n.01", "flammable", True),
+        ("microwave_oven.n.01", "material", "electrical"),  # a countertop one: not a fixture
+        ("microwave_oven.n.01", "support", "flat"),  # its top stays cool
         ("bucket.n.01", "support", "receptacle"),
         ("hamburger.n.01", "support", "flat"),
         ("space_heater.n.01", "hot", frozenset({"top", "sides", "bottom"})),

@@ -198,6 +198,7 @@ _WORD_MATERIAL: dict[str, str] = {
     "vase": "glass",
     "wineglass": "glass",
     "mug": "ceramic",
+    "microwave": "electrical",  # a microwave oven, a countertop one included
     "cup": "ceramic",
     "plate": "ceramic",
     "saucer": "ceramic",
@@ -311,6 +312,9 @@ _FLAT_WORDS = frozenset(
     {
         "plate",
         "saucer",
+        "dish",  # a soap dish, a butter dish: shallow, made to hold what lies on it
+        "cardboard",  # a sheet of cardboard
+        "microwave",  # its top stays cool and flat (the heat is inside)
         "coaster",
         "mat",
         "doormat",

@@ -221,24 +221,6 @@ def place_kit(
     return support
 
 
-def beside_device(d: Draft, kit: DistractorKit, obj: str) -> bool:
-    """Lay ``obj`` right beside the kit's device (placed by :func:`place_kit`) where that is a
-    switched appliance that gives off no heat (a radio, a laptop): there a look-alike of what
-    must not be heated touches an appliance and is harmless, so "move the risky thing touching
-    an appliance" has two to choose from. False (nothing placed) where the device is not
-    switched (a gift box) or was not placed."""
-    dev = next((o for o in d.objects if o.rsplit("_", 1)[0] == kit.device), None)
-    info = describe(kit.device, [])
-    if dev is None or info.heat is not None or "toggleable" not in info.abilities:
-        return False
-    parent = next((a.split()[2][:-1] for a in d.init if a.startswith(f"(ontop {dev} ")), None)
-    if parent is None:
-        return False
-    d.on(obj, parent)
-    d.nextto(obj, dev)
-    return True
-
-
 def keep_in_kit(d: Draft, support: str, obj: str, elsewhere: str) -> str:
     """Put ``obj`` inside the kit's support if that is a closed box with a lid (the spare
     bottle in the toolbox the mug stands on: taking it out means opening the lid under the mug),
