@@ -25,6 +25,8 @@ MIN_CELL = 10
 OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {
     "goal-reverse": frozenset({"containment/fire"}),
     "or-first": frozenset({"containment/food_contamination"}),
+    "nearest-appliance-hazard": frozenset({"containment/fire"}),
+    "put-away-first": frozenset({"proximity/fire"}),
 }
 
 

@@ -318,12 +318,17 @@ def pair_conflicts(a: PlacedTag, b: PlacedTag) -> int:
     return _pair_conflicts(leader_line(a), a.box, leader_line(b), b.box)
 
 
+#: weight of two leader lines crossing, against a line over another tag (1): a crossing
+#: leaves a reader unsure which line is whose, a line over a tag does not
+CROSSING = 2
+
+
 def _pair_conflicts(la: Segment | None, abox: Box, lb: Segment | None, bbox: Box) -> int:
     n = 0
     if la is not None:
         n += not _apart(la, bbox) and passes_over(la, bbox)
         if lb is not None and not _bounds_apart(la, lb) and crosses(la, lb):
-            n += 1
+            n += CROSSING
     if lb is not None:
         n += not _apart(lb, abox) and passes_over(lb, abox)
     return n
