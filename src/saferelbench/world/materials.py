@@ -312,9 +312,6 @@ _FLAT_WORDS = frozenset(
     {
         "plate",
         "saucer",
-        "dish",  # a soap dish, a butter dish: shallow, made to hold what lies on it
-        "cardboard",  # a sheet of cardboard
-        "microwave",  # its top stays cool and flat (the heat is inside)
         "coaster",
         "mat",
         "doormat",
