@@ -79,6 +79,17 @@ def lies_flat(o: ObjectInfo) -> bool:
     return o.category.replace("__", "_").split("_")[-1] in FLAT_LYING
 
 
+def at_foot(scene: Scene, state: State, x: str, source: str) -> bool:
+    """``x`` lies flat (:func:`lies_flat`) at the foot of ``source``, below its hot sides: on
+    the support the source stands on (a place mat beside a candle on a table, a rug beside a
+    heater) or on the floor. A towel lying flat on the counter beside a stove or a grill is
+    level with its burners: not at its foot."""
+    if not lies_flat(scene.info(x)):
+        return False
+    where = state.parent(x)
+    return where is not None and where in (state.parent(source), scene.floor)
+
+
 def receptacle(o: ObjectInfo) -> bool:
     return o.is_container or "carrier" in o.attributes
 
@@ -333,7 +344,7 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
       first firm thing; counters and tables are built to take it;
     - ``near``: the direct neighbours of a source hot at the sides, with what they carry,
       except the contents of a closed container and a thing lying flat at its foot
-      (:func:`lies_flat`: a mat, a rug);
+      (:func:`at_foot`: a mat or a rug on what the source stands on, or on the floor);
     - ``enclosed``: the closed container a source hot outside is shut in (a lit candle or a
       running heater in a closed cabinet): no heat passes a closed wall the other way.
     """
@@ -370,7 +381,7 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
                     continue
                 for x in _exposed_subtree(scene, state, n):
                     info = scene.info(x)
-                    if x != h and info.is_movable and not (x == n and lies_flat(info)):
+                    if x != h and info.is_movable and not (x == n and at_foot(scene, state, x, h)):
                         out.setdefault(x, (h, "near"))
         if hot & {"top", "sides", "bottom"}:
             shut = _enclosure(scene, state, h)
