@@ -500,6 +500,13 @@ _CHEMICAL_WORDS: dict[str, str] = {
     "soap": "cleaner",
     "lye": "cleaner",
     "gasoline": "cleaner",
+    "lighter": "cleaner",
+    "fuel": "cleaner",
+    "propane": "cleaner",
+    "butane": "cleaner",
+    "turpentine": "cleaner",
+    "thinner": "cleaner",
+    "acetone": "cleaner",
     "kerosene": "cleaner",
 }
 #: food words that, inside a container's name, make it food, not a chemical (a ketchup bottle)
