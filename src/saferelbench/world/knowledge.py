@@ -384,6 +384,8 @@ def describe(
     attrs |= _profile_attributes(profile)
     if not fixture and profile.material != "food" and carries_by_name(synset, profile.support):
         attrs.add("carrier")
+    if not fixture and profile.support == "receptacle" and profile.sources["support"] == "name":
+        attrs.add("container")  # a bowl or a bin the taxonomy does not call fillable
     if profile.flammable:
         abil.add("flammable")
     else:

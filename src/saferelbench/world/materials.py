@@ -393,6 +393,11 @@ CARRIER_WORDS = frozenset(
 )
 
 
+#: head nouns of open vessels and bins: what is put on them goes in (a salad bowl, a laundry
+#: basket, a mop bucket), whatever the taxonomy knows of them
+RECEPTACLE_WORDS = frozenset({"bowl", "basket", "bucket", "bin", "pail", "tub", "hamper"})
+
+
 def carries_by_name(synset: str, support: str) -> bool:
     """Made to carry what stands on it: a flat or lidless thing whose head noun is one of
     :data:`CARRIER_WORDS` (a roasting pan, a cake tin, a serving tray)."""
@@ -787,6 +792,7 @@ def derive(
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
             ("material", "soft" if material in ("paper", "cloth") else None),
             ("bddl:ability", "receptacle" if lidless else None),
+            ("name", "receptacle" if head[-1:] and head[-1] in RECEPTACLE_WORDS else None),
             ("material", "none" if material in ("liquid", "substance", "food") else None),
             ("material", "fixture" if material in ("furniture", "agent") else None),
         ),

@@ -359,9 +359,11 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
       hold, transitively (the envelope in the cup in the toaster);
     - ``on``: what stands on a source hot on top (a burner, a toaster's top, a heater, a lit
       candle), through pans, plates and stacks (the napkin in the pan on the burner);
-    - ``under``: what a source hot at the bottom stands on (a heater on a blanket, an iron on a
-      shirt, a toaster on a paper towel, a heater on a bed), through soft layers down to the
-      first firm thing; counters and tables are built to take it;
+    - ``under``: the cloth and paper a source hot at the bottom stands on (a heater on a
+      blanket or a rug, an iron on a shirt, a toaster on a paper towel, a candle on a book),
+      through soft layers, and upholstered furniture (a heater on a bed); a firm thing of wood,
+      plastic, metal or ceramic (an ironing board, a chopping block, a tray, a counter) takes a
+      warm base and stops it;
     - ``near``: the direct neighbours of a source hot at the sides, with what they carry,
       (:func:`right_beside`: not the far end of a small table), except the contents of a
       closed container and a thing lying flat at its foot
@@ -390,10 +392,12 @@ def heat_exposure(scene: Scene, state: State) -> dict[str, tuple[str, str]]:
             p = state.placement(h)
             while p is not None and p.relation == "ontop":
                 below = scene.info(p.parent)
-                if below.is_fixture and not _upholstered(below):
-                    break
+                soft = below.support == "soft" or "soft" in below.attributes
+                burns_through = soft or "porous" in below.attributes  # cloth, paper: a rug, a book
+                if not (burns_through or (below.is_fixture and _upholstered(below))):
+                    break  # a firm board, tray or counter takes a warm base
                 out.setdefault(p.parent, (h, "under"))
-                if below.support != "soft" and "soft" not in below.attributes:
+                if not soft:
                     break
                 p = state.placement(p.parent)
         if "sides" in hot:
