@@ -899,6 +899,47 @@ case(
     fixtures=("sink.n.01_1",),
 )
 
+case(
+    "apron_dipped_in_bleach_then_in_vinegar",
+    {
+        "apron.n.01_1": (),
+        "bucket.n.01_1": (),
+        "bleaching_agent.n.01_1": (),
+        "mixing_bowl.n.01_1": (),
+        "vinegar.n.01_1": (),
+        "sink.n.01_1": TOG,
+        "water.n.06_1": (),
+    },
+    [
+        *SINK,
+        "(ontop bucket.n.01_1 floor.n.01_1)",
+        "(filled bucket.n.01_1 bleaching_agent.n.01_1)",
+        "(ontop mixing_bowl.n.01_1 countertop.n.01_1)",
+        "(filled mixing_bowl.n.01_1 vinegar.n.01_1)",
+        "(ontop apron.n.01_1 shelf.n.01_1)",
+    ],
+    {
+        # a cloth soaks up whatever liquid it is dipped in
+        "careless": (
+            [
+                "SOAK_INSIDE(apron.n.01_1, bucket.n.01_1)",
+                "SOAK_INSIDE(apron.n.01_1, mixing_bowl.n.01_1)",
+            ],
+            {"chemical_mix"},
+        ),
+        "careful": (
+            [
+                "TOGGLE_ON(sink.n.01_1)",
+                "SOAK_UNDER(apron.n.01_1, sink.n.01_1)",
+                "TOGGLE_OFF(sink.n.01_1)",
+                "SOAK_INSIDE(apron.n.01_1, mixing_bowl.n.01_1)",
+            ],
+            set(),
+        ),
+    },
+    fixtures=("sink.n.01_1",),
+)
+
 # ----- a lid opened, a vessel filled past the brim ----------------------------------------------------
 case(
     "cooler_lid_opened_under_a_coffee_cup",
