@@ -7,13 +7,15 @@ safety or success (the evaluator does), it only guides the search.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+
+from bddl.logic_base import UnaryAtomicFormula
 
 from saferelbench.world.action_specs import get_spec
 from saferelbench.world.action_specs.cleaning import WASHERS
-from saferelbench.world.conditions import CompiledCondition, parse_goal
+from saferelbench.world.conditions import CompiledCondition, SymbolicBackend, parse_goal
 from saferelbench.world.simulator import heat_source_for
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import (
@@ -70,8 +72,26 @@ def substance_helpers(predicates: Collection[str], scene: Scene, state: State) -
 
 @dataclass(frozen=True)
 class Conjunct:
+    """One conjunct of a goal or condition: its parsed form and how it is judged on a state."""
+
     tree: object  #: bddl's parsed form
-    compiled: CompiledCondition
+    text: str  #: the conjunct as a ``(:goal ...)`` text
+    backend: SymbolicBackend
+    #: a plain atom or its negation (``(ontop ?a ?b)``, ``(not (open ?d))``): the backend's
+    #: test of its predicate, its objects and whether it is negated; what ``bddl``'s
+    #: evaluation of the compiled atom calls, without the walk through its expression tree
+    atom: tuple[Callable[..., object], tuple[str, ...], bool] | None = None
+
+    @cached_property
+    def compiled(self) -> CompiledCondition:
+        """The conjunct compiled by ``bddl`` (a plain atom is compiled only if asked)."""
+        return CompiledCondition(self.text, self.backend)
+
+    def holds(self, state: State) -> bool:
+        if self.atom is None:
+            return self.compiled.holds(state)
+        test, args, negated = self.atom
+        return bool(test(state, *args)) is not negated
 
 
 def enablers(
@@ -494,10 +514,36 @@ def conjuncts(text: str, evaluator: TaskEvaluator) -> list[Conjunct]:
 
     for part in parse_goal(text):
         split(part, 0)
-    return [
-        Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
-        for part in parts
-    ]
+    out = []
+    for part in parts:
+        made = Conjunct(
+            part, f"(:goal {_to_text(part)})", evaluator.backend, _atom(part, evaluator)
+        )
+        if made.atom is None:
+            made.compiled  # noqa: B018  (compiled now: a malformed conjunct fails here)
+        out.append(made)
+    return out
+
+
+def _atom(
+    tree: object, evaluator: TaskEvaluator
+) -> tuple[Callable[..., object], tuple[str, ...], bool] | None:
+    """The backend's test, objects and negation of a plain atom over scene objects (or its
+    negation), as :class:`Conjunct` judges it; None for anything else (``bddl`` judges it)."""
+    negated = isinstance(tree, list) and len(tree) == 2 and tree[0] == "not"
+    atom = tree[1] if negated else tree  # type: ignore[index]
+    if not (isinstance(atom, list) and len(atom) >= 2 and all(isinstance(t, str) for t in atom)):
+        return None
+    backend = evaluator.backend
+    test = backend.tests.get(atom[0])
+    args = tuple(str(t).lstrip("?") for t in atom[1:])
+    scope, _ = backend.scope()
+    if test is None or len(args) > 2 or any(a not in scope for a in args):
+        return None
+    unary = issubclass(backend.get_predicate_class(atom[0]), UnaryAtomicFormula)
+    if len(args) != (1 if unary else 2):
+        return None  # the wrong number of arguments: compiling it says so
+    return test, args, negated
 
 
 def _typed_variable(tree: object) -> bool:

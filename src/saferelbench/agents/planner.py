@@ -578,7 +578,7 @@ class Planner:
                     if not spec.holds(self.scene, state, args):
                         continue
                     plain = spec.apply(self.scene, state, args)
-                    hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
+                    hit = any(p.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args, plain))
             elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
                 unsorted.append((spec, args, None))
@@ -588,7 +588,7 @@ class Planner:
                 plain = spec.apply(self.scene, state, args)
                 if plain == state:  # what it does, the rules do (water boils as it waits)
                     k = 1 if args[0] in est.names or args[0] in acting else 2
-                elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
+                elif args[0] in acting or any(p.holds(plain) for p in est.unsatisfied):
                     k = 0
                 else:
                     k = 1
@@ -687,7 +687,7 @@ class Planner:
             for i, cond in enumerate(self.task.termination_conditions):
                 if cond.action in (None, "completion") or i in node.issued:
                     parts += self._term_parts[i]
-        unsatisfied = [part for part in parts if not part.compiled.holds(state)]
+        unsatisfied = [part for part in parts if not part.holds(state)]
         waits: set[str] = set()
         choices: list[list[list[Conjunct]]] = []
         for part in unsatisfied:
@@ -733,7 +733,7 @@ class Planner:
                 for i, cond in enumerate(self.task.termination_conditions)
                 if cond.action in (None, "completion") or i in node.issued
                 for part in self._term_parts[i]
-                if not part.compiled.holds(state)
+                if not part.holds(state)
             ]
         names, about_open = self._unsatisfied_names(named)
         if not (self.safe and self._avoid_hazards):
@@ -800,7 +800,7 @@ class Planner:
         dirty colander cleaned before the apples go in). At least one action."""
         best: int | None = None
         for option in options:
-            open_parts = [p for p in option if not p.compiled.holds(state)]
+            open_parts = [p for p in option if not p.holds(state)]
             own: set[tuple[str, str]] = set()
             for p in open_parts:
                 own |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
@@ -909,7 +909,7 @@ class Planner:
                 ):
                     continue
                 target = self.scene.info(str(place[2]).lstrip("?"))
-                if before and not target.is_movable and other.compiled.holds(state):
+                if before and not target.is_movable and other.holds(state):
                     out.add(("return", food))  # it is on the counter now: it must come back
                 for door in doors:
                     out.add(("reopen", door) if before else ("open", door))
@@ -1030,7 +1030,7 @@ class Planner:
             if others & set(taken) or others & used:
                 continue
             used |= others
-            open_parts = [p for p in self._process_parts[i] if not p.compiled.holds(state)]
+            open_parts = [p for p in self._process_parts[i] if not p.holds(state)]
             count += max(1, len(open_parts))
             for p in open_parts:
                 extra |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
