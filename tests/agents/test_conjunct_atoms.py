@@ -42,9 +42,9 @@ def test_atoms_judged_directly_agree_with_bddl() -> None:
         for part in parts:
             atoms += part.atom is not None
             negated += part.atom is not None and part.atom[2]
-            for s in states:
-                expected = part.compiled.holds(s)
-                assert part.holds(s) == expected, (task.id, part.text)
+            for judged_state in states:
+                expected = part.compiled.holds(judged_state)
+                assert part.holds(judged_state) == expected, (task.id, part.text)
                 judged += 1
                 held += expected
     assert atoms > 50 and negated > 5

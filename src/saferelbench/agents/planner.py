@@ -103,7 +103,13 @@ from saferelbench.agents.goal_analysis import (
     substance_helpers,
     without_hazard_marks,
 )
-from saferelbench.world.action_specs import ActionSpec, all_specs, get_spec
+from saferelbench.world.action_specs import (
+    ActionSpec,
+    Binding,
+    Precondition,
+    all_specs,
+    get_spec,
+)
 from saferelbench.world.actions import Action, ActionName, normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
@@ -342,6 +348,11 @@ class Planner:
                     if source.upper() == pattern[1][0]:
                         pairs.add((thing, source))
             self._forbidden = frozenset(pairs)
+        #: per grounding (spec name, arguments): its binding, action string and parsed action,
+        #: worked out once (every expanded state sorts the same groundings)
+        self._bound: dict[tuple[str, tuple[str, ...]], tuple[Binding, str, Action | None]] = {}
+        #: per spec: the preconditions checked in this scene (IS-Bench's conventions skip some)
+        self._checked: dict[str, tuple[Precondition, ...]] = {}
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
         #: per process condition, its BDDL without spaces (equal texts: the same condition)
@@ -575,17 +586,17 @@ class Planner:
                     place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
                 plain: State | None = None
                 if any(n & moved and n & place for n in named):
-                    if not spec.holds(self.scene, state, args):
+                    if not self._holds(spec, args, state):
                         continue
-                    plain = spec.apply(self.scene, state, args)
+                    plain = self._apply(spec, args, state)
                     hit = any(p.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args, plain))
             elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
                 unsorted.append((spec, args, None))
-            elif not spec.holds(self.scene, state, args):
+            elif not self._holds(spec, args, state):
                 continue
             else:
-                plain = spec.apply(self.scene, state, args)
+                plain = self._apply(spec, args, state)
                 if plain == state:  # what it does, the rules do (water boils as it waits)
                     k = 1 if args[0] in est.names or args[0] in acting else 2
                 elif args[0] in acting or any(p.holds(plain) for p in est.unsatisfied):
@@ -1358,10 +1369,42 @@ class Planner:
         """The sorted groundings whose preconditions hold in ``state``: each as its action
         string, the parsed action (None for a spec without an action name: the simulator
         reads the string and refuses it) and its plain effect when sorting read it."""
-        scene = self.scene
         for spec, args, effect in groundings:
-            if effect is not None or spec.holds(scene, state, args):
-                yield f"{spec.name}({', '.join(args)})", _action(spec, args), effect
+            if effect is not None or self._holds(spec, args, state):
+                _, text, parsed = self._grounded(spec, args)
+                yield text, parsed, effect
+
+    def _grounded(
+        self, spec: ActionSpec, args: tuple[str, ...]
+    ) -> tuple[Binding, str, Action | None]:
+        """The binding, action string and parsed action of a grounding (kept per planner)."""
+        key = (spec.name, args)
+        known = self._bound.get(key)
+        if known is None:
+            text = f"{spec.name}({', '.join(args)})"
+            known = self._bound[key] = (spec.bind(args), text, _action(spec, args))
+        return known
+
+    def _holds(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> bool:
+        """``spec.holds(scene, state, args)``, with the grounding's binding and the spec's
+        checked preconditions worked out once per planner instead of once per state."""
+        if spec.needs_real and not all(state.is_real(a) for a in args):
+            return False
+        checked = self._checked.get(spec.name)
+        if checked is None:
+            lenient = self.scene.isbench_conventions
+            checked = tuple(p for p in spec.preconditions if not (lenient and not p.isbench))
+            self._checked[spec.name] = checked
+        binding = self._grounded(spec, args)[0]
+        scene = self.scene
+        for pre in checked:  # noqa: SIM110  (a loop: no generator per check)
+            if not pre.holds(scene, state, binding):
+                return False
+        return True
+
+    def _apply(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> State:
+        """``spec.apply(scene, state, args)`` with the grounding's kept binding."""
+        return spec.effect(self.scene, state, self._grounded(spec, args)[0])
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:
