@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import cast
 
 from bddl.logic_base import UnaryAtomicFormula
 
@@ -412,9 +413,22 @@ def bddl_negated_predicates(text: str, scene: Scene) -> set[str]:
     return _bddl_parts(text, scene)[3]
 
 
-def _bddl_parts(
-    text: str, scene: Scene
-) -> tuple[list[tuple[str, str]], set[str], set[str], set[str]]:
+_Parts = tuple[list[tuple[str, str]], set[str], set[str], set[str]]
+
+
+def _bddl_parts(text: str, scene: Scene) -> _Parts:
+    """What :func:`bddl_objects` and the predicate readers report, read once per scene and
+    text (the planner asks for the goal's several times); the caller gets its own copies."""
+    key = ("goal_analysis.bddl_parts", text)
+    known = cast(_Parts | None, scene.memo.get(key))
+    if known is None:
+        known = _read_bddl_parts(text, scene)
+        scene.memo[key] = known
+    pairs, objects, predicates, negated = known
+    return list(pairs), set(objects), set(predicates), set(negated)
+
+
+def _read_bddl_parts(text: str, scene: Scene) -> _Parts:
     pairs: dict[tuple[str, str], None] = {}  # an ordered set: the expression's order decides ties
     objects: set[str] = set()
     predicates: set[str] = set()

@@ -1388,8 +1388,10 @@ class Planner:
     def _holds(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> bool:
         """``spec.holds(scene, state, args)``, with the grounding's binding and the spec's
         checked preconditions worked out once per planner instead of once per state."""
-        if spec.needs_real and not all(state.is_real(a) for a in args):
-            return False
+        if spec.needs_real:
+            for a in args:  # noqa: SIM110  (a loop: no generator per check)
+                if not state.is_real(a):
+                    return False
         checked = self._checked.get(spec.name)
         if checked is None:
             lenient = self.scene.isbench_conventions
