@@ -106,15 +106,10 @@ def enablers(
     atoms; nothing for complex expressions). ``switch_off``: heat sources switched on must be
     switched off again before the end; ``forbidden``: (thing, heat source) pairs a condition
     rules out (no beer glass in the microwave), not counted as a way to heat the thing."""
-    if not isinstance(tree, list) or len(tree) < 2:
+    read = _read_atom(scene, tree)
+    if read is None:
         return set()
-    negated = tree[0] == "not"
-    atom = tree[1] if negated else tree
-    if not isinstance(atom, list) or not all(isinstance(t, str) for t in atom):
-        return set()
-    pred, args = atom[0], [a.lstrip("?") for a in atom[1:]]
-    if not args or any(a not in scene for a in args):
-        return set()
+    negated, pred, args = read
     out: set[tuple[str, str]] = set()
     x = args[0]
     if pred in _SUBJECT_REACHED and scene.info(x).is_movable:
@@ -148,6 +143,26 @@ def enablers(
             out.add(("cold", x))
         out |= _cold_door_steps(scene, state, around)
     return out
+
+
+def _read_atom(scene: Scene, tree: object) -> tuple[bool, str, list[str]] | None:
+    """(negated, predicate, scene objects) of a plain atom over scene objects or its negation;
+    None for anything else. Kept per tree (the planner asks about the same conjuncts on every
+    state): the scene's memo keeps the tree with its reading, so its id names it."""
+    key = ("goal_analysis.atom", id(tree))
+    known = cast(tuple[object, tuple[bool, str, list[str]] | None] | None, scene.memo.get(key))
+    if known is not None and known[0] is tree:
+        return known[1]
+    read: tuple[bool, str, list[str]] | None = None
+    if isinstance(tree, list) and len(tree) >= 2:
+        negated = tree[0] == "not"
+        atom = tree[1] if negated else tree
+        if isinstance(atom, list) and all(isinstance(t, str) for t in atom):
+            args = [a.lstrip("?") for a in atom[1:]]
+            if args and all(a in scene for a in args):
+                read = (negated, atom[0], args)
+    scene.memo[key] = (tree, read)
+    return read
 
 
 def _cold_door_steps(scene: Scene, state: State, around: list[str]) -> set[tuple[str, str]]:
@@ -526,7 +541,7 @@ def conjuncts(text: str, evaluator: TaskEvaluator) -> list[Conjunct]:
                 return
         parts.append(tree)
 
-    for part in parse_goal(text):
+    for part in _parsed(text):  # kept per text (the generic conditions recur)
         split(part, 0)
     out = []
     for part in parts:
