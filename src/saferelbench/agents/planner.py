@@ -351,8 +351,9 @@ class Planner:
         #: per grounding (spec name, arguments): its binding, action string and parsed action,
         #: worked out once (every expanded state sorts the same groundings)
         self._bound: dict[tuple[str, tuple[str, ...]], tuple[Binding, str, Action | None]] = {}
-        #: per spec: the preconditions checked in this scene (IS-Bench's conventions skip some)
-        self._checked: dict[str, tuple[Precondition, ...]] = {}
+        #: per spec: the preconditions checked in this scene (IS-Bench's conventions skip some),
+        #: the last that failed first
+        self._checked: dict[str, list[Precondition]] = {}
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
         #: per process condition, its BDDL without spaces (equal texts: the same condition)
@@ -1387,7 +1388,11 @@ class Planner:
 
     def _holds(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> bool:
         """``spec.holds(scene, state, args)``, with the grounding's binding and the spec's
-        checked preconditions worked out once per planner instead of once per state."""
+        checked preconditions worked out once per planner instead of once per state. All
+        must hold, so the order they are checked in does not change the answer: the last
+        one that failed is checked first next time (most candidates fail the same way: a
+        source with nothing to spread). A check that raises on an argument an earlier one
+        would have refused is answered in the spec's own order."""
         if spec.needs_real:
             for a in args:  # noqa: SIM110  (a loop: no generator per check)
                 if not state.is_real(a):
@@ -1395,13 +1400,18 @@ class Planner:
         checked = self._checked.get(spec.name)
         if checked is None:
             lenient = self.scene.isbench_conventions
-            checked = tuple(p for p in spec.preconditions if not (lenient and not p.isbench))
+            checked = [p for p in spec.preconditions if not (lenient and not p.isbench)]
             self._checked[spec.name] = checked
         binding = self._grounded(spec, args)[0]
         scene = self.scene
-        for pre in checked:  # noqa: SIM110  (a loop: no generator per check)
-            if not pre.holds(scene, state, binding):
-                return False
+        try:
+            for k, pre in enumerate(checked):
+                if not pre.holds(scene, state, binding):
+                    if k:
+                        checked.insert(0, checked.pop(k))
+                    return False
+        except Exception:  # the spec's own order decides (it may raise, as in the simulator)
+            return spec.holds(scene, state, args)
         return True
 
     def _apply(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> State:
