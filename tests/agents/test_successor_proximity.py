@@ -22,7 +22,7 @@ def test_the_pipeline_derives_proximity_before_anything_reads_it() -> None:
 
 def test_proximity_derived_once_gives_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     compared = moved = with_events = 0
-    for task in shipped()[::24]:
+    for task in shipped()[::48]:
         world = build_world(task)
         scene, state = world.scene, world.initial
         states = [state]
