@@ -383,6 +383,8 @@ class Planner:
         #: cooked substances of the task -> the raw substances they are cooked from (read
         #: when first needed: see _cooked_in)
         self._cooked: dict[str, tuple[str, ...]] | None = None
+        #: atoms the estimate makes up (a vessel to heat, a cooked substance to make real)
+        self._made_atoms: dict[tuple[str, str], list[str]] = {}
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -794,9 +796,18 @@ class Planner:
         if tree[0] in ("contains", "filled") and len(args) == 2 and args[1] in self._cooked_from:
             vessel, made = args
             if any(state.contains(vessel, raw) for raw in self._cooked_from[made]):
-                return 0, ["cooked", f"?{vessel}"]
-            return 1, ["real", f"?{made}"]
+                return 0, self._made_atom("cooked", vessel)
+            return 1, self._made_atom("real", made)
         return None
+
+    def _made_atom(self, predicate: str, name: str) -> list[str]:
+        """The atom ``(predicate ?name)``, one list per planner (its reading is kept per
+        tree: see :func:`~saferelbench.agents.goal_analysis.enablers`)."""
+        key = (predicate, name)
+        atom = self._made_atoms.get(key)
+        if atom is None:
+            atom = self._made_atoms[key] = [predicate, f"?{name}"]
+        return atom
 
     def _option_cost(
         self,
