@@ -7,13 +7,16 @@ safety or success (the evaluator does), it only guides the search.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import cast
+
+from bddl.logic_base import UnaryAtomicFormula
 
 from saferelbench.world.action_specs import get_spec
 from saferelbench.world.action_specs.cleaning import WASHERS
-from saferelbench.world.conditions import CompiledCondition, parse_goal
+from saferelbench.world.conditions import CompiledCondition, SymbolicBackend, parse_goal
 from saferelbench.world.simulator import heat_source_for
 from saferelbench.world.state import Scene, State
 from saferelbench.world.substances import (
@@ -70,8 +73,26 @@ def substance_helpers(predicates: Collection[str], scene: Scene, state: State) -
 
 @dataclass(frozen=True)
 class Conjunct:
+    """One conjunct of a goal or condition: its parsed form and how it is judged on a state."""
+
     tree: object  #: bddl's parsed form
-    compiled: CompiledCondition
+    text: str  #: the conjunct as a ``(:goal ...)`` text
+    backend: SymbolicBackend
+    #: a plain atom or its negation (``(ontop ?a ?b)``, ``(not (open ?d))``): the backend's
+    #: test of its predicate, its objects and whether it is negated; what ``bddl``'s
+    #: evaluation of the compiled atom calls, without the walk through its expression tree
+    atom: tuple[Callable[..., object], tuple[str, ...], bool] | None = None
+
+    @cached_property
+    def compiled(self) -> CompiledCondition:
+        """The conjunct compiled by ``bddl`` (a plain atom is compiled only if asked)."""
+        return CompiledCondition(self.text, self.backend)
+
+    def holds(self, state: State) -> bool:
+        if self.atom is None:
+            return self.compiled.holds(state)
+        test, args, negated = self.atom
+        return bool(test(state, *args)) is not negated
 
 
 def enablers(
@@ -85,15 +106,10 @@ def enablers(
     atoms; nothing for complex expressions). ``switch_off``: heat sources switched on must be
     switched off again before the end; ``forbidden``: (thing, heat source) pairs a condition
     rules out (no beer glass in the microwave), not counted as a way to heat the thing."""
-    if not isinstance(tree, list) or len(tree) < 2:
+    read = _read_atom(scene, tree)
+    if read is None:
         return set()
-    negated = tree[0] == "not"
-    atom = tree[1] if negated else tree
-    if not isinstance(atom, list) or not all(isinstance(t, str) for t in atom):
-        return set()
-    pred, args = atom[0], [a.lstrip("?") for a in atom[1:]]
-    if not args or any(a not in scene for a in args):
-        return set()
+    negated, pred, args = read
     out: set[tuple[str, str]] = set()
     x = args[0]
     if pred in _SUBJECT_REACHED and scene.info(x).is_movable:
@@ -127,6 +143,26 @@ def enablers(
             out.add(("cold", x))
         out |= _cold_door_steps(scene, state, around)
     return out
+
+
+def _read_atom(scene: Scene, tree: object) -> tuple[bool, str, list[str]] | None:
+    """(negated, predicate, scene objects) of a plain atom over scene objects or its negation;
+    None for anything else. Kept per tree (the planner asks about the same conjuncts on every
+    state): the scene's memo keeps the tree with its reading, so its id names it."""
+    key = ("goal_analysis.atom", id(tree))
+    known = cast(tuple[object, tuple[bool, str, list[str]] | None] | None, scene.memo.get(key))
+    if known is not None and known[0] is tree:
+        return known[1]
+    read: tuple[bool, str, list[str]] | None = None
+    if isinstance(tree, list) and len(tree) >= 2:
+        negated = tree[0] == "not"
+        atom = tree[1] if negated else tree
+        if isinstance(atom, list) and all(isinstance(t, str) for t in atom):
+            args = [a.lstrip("?") for a in atom[1:]]
+            if args and all(a in scene for a in args):
+                read = (negated, atom[0], args)
+    scene.memo[key] = (tree, read)
+    return read
 
 
 def _cold_door_steps(scene: Scene, state: State, around: list[str]) -> set[tuple[str, str]]:
@@ -392,9 +428,22 @@ def bddl_negated_predicates(text: str, scene: Scene) -> set[str]:
     return _bddl_parts(text, scene)[3]
 
 
-def _bddl_parts(
-    text: str, scene: Scene
-) -> tuple[list[tuple[str, str]], set[str], set[str], set[str]]:
+_Parts = tuple[list[tuple[str, str]], set[str], set[str], set[str]]
+
+
+def _bddl_parts(text: str, scene: Scene) -> _Parts:
+    """What :func:`bddl_objects` and the predicate readers report, read once per scene and
+    text (the planner asks for the goal's several times); the caller gets its own copies."""
+    key = ("goal_analysis.bddl_parts", text)
+    known = cast(_Parts | None, scene.memo.get(key))
+    if known is None:
+        known = _read_bddl_parts(text, scene)
+        scene.memo[key] = known
+    pairs, objects, predicates, negated = known
+    return list(pairs), set(objects), set(predicates), set(negated)
+
+
+def _read_bddl_parts(text: str, scene: Scene) -> _Parts:
     pairs: dict[tuple[str, str], None] = {}  # an ordered set: the expression's order decides ties
     objects: set[str] = set()
     predicates: set[str] = set()
@@ -492,12 +541,38 @@ def conjuncts(text: str, evaluator: TaskEvaluator) -> list[Conjunct]:
                 return
         parts.append(tree)
 
-    for part in parse_goal(text):
+    for part in _parsed(text):  # kept per text (the generic conditions recur)
         split(part, 0)
-    return [
-        Conjunct(part, CompiledCondition(f"(:goal {_to_text(part)})", evaluator.backend))
-        for part in parts
-    ]
+    out = []
+    for part in parts:
+        made = Conjunct(
+            part, f"(:goal {_to_text(part)})", evaluator.backend, _atom(part, evaluator)
+        )
+        if made.atom is None:
+            made.compiled  # noqa: B018  (compiled now: a malformed conjunct fails here)
+        out.append(made)
+    return out
+
+
+def _atom(
+    tree: object, evaluator: TaskEvaluator
+) -> tuple[Callable[..., object], tuple[str, ...], bool] | None:
+    """The backend's test, objects and negation of a plain atom over scene objects (or its
+    negation), as :class:`Conjunct` judges it; None for anything else (``bddl`` judges it)."""
+    negated = isinstance(tree, list) and len(tree) == 2 and tree[0] == "not"
+    atom = tree[1] if negated else tree  # type: ignore[index]
+    if not (isinstance(atom, list) and len(atom) >= 2 and all(isinstance(t, str) for t in atom)):
+        return None
+    backend = evaluator.backend
+    test = backend.tests.get(atom[0])
+    args = tuple(str(t).lstrip("?") for t in atom[1:])
+    scope, _ = backend.scope()
+    if test is None or len(args) > 2 or any(a not in scope for a in args):
+        return None
+    unary = issubclass(backend.get_predicate_class(atom[0]), UnaryAtomicFormula)
+    if len(args) != (1 if unary else 2):
+        return None  # the wrong number of arguments: compiling it says so
+    return test, args, negated
 
 
 def _typed_variable(tree: object) -> bool:

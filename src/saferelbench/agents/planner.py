@@ -103,7 +103,13 @@ from saferelbench.agents.goal_analysis import (
     substance_helpers,
     without_hazard_marks,
 )
-from saferelbench.world.action_specs import ActionSpec, all_specs, get_spec
+from saferelbench.world.action_specs import (
+    ActionSpec,
+    Binding,
+    Precondition,
+    all_specs,
+    get_spec,
+)
 from saferelbench.world.actions import Action, ActionName, normalise, split_action
 from saferelbench.world.conditions import CompiledCondition, parse_goal, trigger_matches
 from saferelbench.world.events import Outcome
@@ -342,6 +348,12 @@ class Planner:
                     if source.upper() == pattern[1][0]:
                         pairs.add((thing, source))
             self._forbidden = frozenset(pairs)
+        #: per grounding (spec name, arguments): its binding, action string and parsed action,
+        #: worked out once (every expanded state sorts the same groundings)
+        self._bound: dict[tuple[str, tuple[str, ...]], tuple[Binding, str, Action | None]] = {}
+        #: per spec: the preconditions checked in this scene (IS-Bench's conventions skip some),
+        #: the last that failed first
+        self._checked: dict[str, list[Precondition]] = {}
         #: (placing spec, placement atom) -> whether the spec's plain effect makes it true
         self._achieving: dict[tuple[str, str], bool] = {}
         #: per process condition, its BDDL without spaces (equal texts: the same condition)
@@ -371,6 +383,8 @@ class Planner:
         #: cooked substances of the task -> the raw substances they are cooked from (read
         #: when first needed: see _cooked_in)
         self._cooked: dict[str, tuple[str, ...]] | None = None
+        #: atoms the estimate makes up (a vessel to heat, a cooked substance to make real)
+        self._made_atoms: dict[tuple[str, str], list[str]] = {}
         #: fixture doors that, opened, must be closed again before the end (set by plan())
         self._reclose: frozenset[str] = frozenset()
         self._terms_for: dict[str, frozenset[int]] = {}
@@ -575,20 +589,20 @@ class Planner:
                     place = holding[target] = {target, *(p.parent for p in state.ancestors(target))}
                 plain: State | None = None
                 if any(n & moved and n & place for n in named):
-                    if not spec.holds(self.scene, state, args):
+                    if not self._holds(spec, args, state):
                         continue
-                    plain = spec.apply(self.scene, state, args)
-                    hit = any(p.compiled.holds(plain) for p in est.unsatisfied)
+                    plain = self._apply(spec, args, state)
+                    hit = any(p.holds(plain) for p in est.unsatisfied)
                 out[0 if hit else 1].append((spec, args, plain))
             elif unsorted is not None and args[0] not in acting and args[0] not in est.names:
                 unsorted.append((spec, args, None))
-            elif not spec.holds(self.scene, state, args):
+            elif not self._holds(spec, args, state):
                 continue
             else:
-                plain = spec.apply(self.scene, state, args)
+                plain = self._apply(spec, args, state)
                 if plain == state:  # what it does, the rules do (water boils as it waits)
                     k = 1 if args[0] in est.names or args[0] in acting else 2
-                elif args[0] in acting or any(p.compiled.holds(plain) for p in est.unsatisfied):
+                elif args[0] in acting or any(p.holds(plain) for p in est.unsatisfied):
                     k = 0
                 else:
                     k = 1
@@ -687,7 +701,7 @@ class Planner:
             for i, cond in enumerate(self.task.termination_conditions):
                 if cond.action in (None, "completion") or i in node.issued:
                     parts += self._term_parts[i]
-        unsatisfied = [part for part in parts if not part.compiled.holds(state)]
+        unsatisfied = [part for part in parts if not part.holds(state)]
         waits: set[str] = set()
         choices: list[list[list[Conjunct]]] = []
         for part in unsatisfied:
@@ -733,7 +747,7 @@ class Planner:
                 for i, cond in enumerate(self.task.termination_conditions)
                 if cond.action in (None, "completion") or i in node.issued
                 for part in self._term_parts[i]
-                if not part.compiled.holds(state)
+                if not part.holds(state)
             ]
         names, about_open = self._unsatisfied_names(named)
         if not (self.safe and self._avoid_hazards):
@@ -782,9 +796,18 @@ class Planner:
         if tree[0] in ("contains", "filled") and len(args) == 2 and args[1] in self._cooked_from:
             vessel, made = args
             if any(state.contains(vessel, raw) for raw in self._cooked_from[made]):
-                return 0, ["cooked", f"?{vessel}"]
-            return 1, ["real", f"?{made}"]
+                return 0, self._made_atom("cooked", vessel)
+            return 1, self._made_atom("real", made)
         return None
+
+    def _made_atom(self, predicate: str, name: str) -> list[str]:
+        """The atom ``(predicate ?name)``, one list per planner (its reading is kept per
+        tree: see :func:`~saferelbench.agents.goal_analysis.enablers`)."""
+        key = (predicate, name)
+        atom = self._made_atoms.get(key)
+        if atom is None:
+            atom = self._made_atoms[key] = [predicate, f"?{name}"]
+        return atom
 
     def _option_cost(
         self,
@@ -800,7 +823,7 @@ class Planner:
         dirty colander cleaned before the apples go in). At least one action."""
         best: int | None = None
         for option in options:
-            open_parts = [p for p in option if not p.compiled.holds(state)]
+            open_parts = [p for p in option if not p.holds(state)]
             own: set[tuple[str, str]] = set()
             for p in open_parts:
                 own |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
@@ -909,7 +932,7 @@ class Planner:
                 ):
                     continue
                 target = self.scene.info(str(place[2]).lstrip("?"))
-                if before and not target.is_movable and other.compiled.holds(state):
+                if before and not target.is_movable and other.holds(state):
                     out.add(("return", food))  # it is on the counter now: it must come back
                 for door in doors:
                     out.add(("reopen", door) if before else ("open", door))
@@ -1030,7 +1053,7 @@ class Planner:
             if others & set(taken) or others & used:
                 continue
             used |= others
-            open_parts = [p for p in self._process_parts[i] if not p.compiled.holds(state)]
+            open_parts = [p for p in self._process_parts[i] if not p.holds(state)]
             count += max(1, len(open_parts))
             for p in open_parts:
                 extra |= enablers(self.scene, state, p.tree, self._avoid_hazards, self._forbidden)
@@ -1358,10 +1381,53 @@ class Planner:
         """The sorted groundings whose preconditions hold in ``state``: each as its action
         string, the parsed action (None for a spec without an action name: the simulator
         reads the string and refuses it) and its plain effect when sorting read it."""
-        scene = self.scene
         for spec, args, effect in groundings:
-            if effect is not None or spec.holds(scene, state, args):
-                yield f"{spec.name}({', '.join(args)})", _action(spec, args), effect
+            if effect is not None or self._holds(spec, args, state):
+                _, text, parsed = self._grounded(spec, args)
+                yield text, parsed, effect
+
+    def _grounded(
+        self, spec: ActionSpec, args: tuple[str, ...]
+    ) -> tuple[Binding, str, Action | None]:
+        """The binding, action string and parsed action of a grounding (kept per planner)."""
+        key = (spec.name, args)
+        known = self._bound.get(key)
+        if known is None:
+            text = f"{spec.name}({', '.join(args)})"
+            known = self._bound[key] = (spec.bind(args), text, _action(spec, args))
+        return known
+
+    def _holds(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> bool:
+        """``spec.holds(scene, state, args)``, with the grounding's binding and the spec's
+        checked preconditions worked out once per planner instead of once per state. All
+        must hold, so the order they are checked in does not change the answer: the last
+        one that failed is checked first next time (most candidates fail the same way: a
+        source with nothing to spread). A check that raises on an argument an earlier one
+        would have refused is answered in the spec's own order."""
+        if spec.needs_real:
+            for a in args:  # noqa: SIM110  (a loop: no generator per check)
+                if not state.is_real(a):
+                    return False
+        checked = self._checked.get(spec.name)
+        if checked is None:
+            lenient = self.scene.isbench_conventions
+            checked = [p for p in spec.preconditions if not (lenient and not p.isbench)]
+            self._checked[spec.name] = checked
+        binding = self._grounded(spec, args)[0]
+        scene = self.scene
+        try:
+            for k, pre in enumerate(checked):
+                if not pre.holds(scene, state, binding):
+                    if k:
+                        checked.insert(0, checked.pop(k))
+                    return False
+        except Exception:  # the spec's own order decides (it may raise, as in the simulator)
+            return spec.holds(scene, state, args)
+        return True
+
+    def _apply(self, spec: ActionSpec, args: tuple[str, ...], state: State) -> State:
+        """``spec.apply(scene, state, args)`` with the grounding's kept binding."""
+        return spec.effect(self.scene, state, self._grounded(spec, args)[0])
 
     # ----- cautions ---------------------------------------------------------------------------
     def _with_cautions(self, steps: list[PlanStepInfo], final: _Node) -> list[PlanStepInfo]:

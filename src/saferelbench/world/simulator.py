@@ -15,7 +15,7 @@ from __future__ import annotations
 from saferelbench.world.action_specs import heat_source_for, reachable
 from saferelbench.world.actions import Action, ActionName, ActionSyntaxError, parse_action
 from saferelbench.world.events import HazardEvent, Outcome, StepResult
-from saferelbench.world.hazards import Context, apply_rules, finish_events
+from saferelbench.world.hazards import PIPELINE, Context, apply_rules, finish_events
 from saferelbench.world.layout import derive_nextto
 from saferelbench.world.state import Scene, State
 
@@ -49,7 +49,7 @@ def consequences(
     """The rest of :func:`step` for an action whose preconditions hold on ``state``, given
     its plain effect (``action.spec.apply``): proximity, then the hazard rules. A planner
     that has already checked and applied the spec calls this instead of :func:`step`."""
-    if (
+    if not _RELAID_BEFORE_READ and (
         effect.placements != state.placements
         or effect.places != state.places
         or effect.loose_nextto != state.loose_nextto
@@ -58,6 +58,21 @@ def consequences(
     ctx = Context(scene=scene, before=state, action=action, state=effect, step=step_index)
     apply_rules(ctx)
     return ctx.state, StepResult(str(action), Outcome.OK, "", tuple(ctx.events))
+
+
+def _relaid_before_read() -> bool:
+    """Whether the hazard pipeline derives proximity again (its ``relayout`` effect, which
+    always does) before any rule or effect that reads it: then the step's own derivation
+    before the pipeline would be overwritten unread, and is skipped."""
+    for item in PIPELINE:
+        if item.name == "relayout":
+            return True
+        if "nextto" in item.reads:
+            return False
+    return False
+
+
+_RELAID_BEFORE_READ = _relaid_before_read()
 
 
 def finish(scene: Scene, initial: State, final: State, step_index: int) -> list[HazardEvent]:

@@ -25,7 +25,9 @@ PLACE = (ActionName.PLACE_ON_TOP, ActionName.PLACE_INSIDE)
 @dataclass
 class Context:
     """One successful step being worked out. ``state`` starts as the plain effect of the
-    action (with proximity already derived) and rules refine it."""
+    action and rules refine it; its proximity is derived before the first rule or effect
+    that declares it reads ``nextto`` (by the step itself, or by the pipeline's ``relayout``
+    effect when that comes first: :func:`saferelbench.world.simulator.consequences`)."""
 
     scene: Scene
     before: State
