@@ -141,6 +141,9 @@ class Frame:
     #: natural height the frame was fitted to (the tallest stack and its label): kept like
     #: the widths, so a stack that shrinks does not rescale the room
     up: float = 0.0
+    #: the name tags of the image drawn in this frame: text, its object's box, the tag's box
+    #: and its conflicts there (a tag whose object did not move tries its old place first)
+    tags: tuple[tuple[str, Box, Box, int], ...] = ()
 
 
 @dataclass
