@@ -54,6 +54,18 @@ class PlacedTag:
     tag: Tag
     box: Box
     leader: bool
+    #: where along the tag its leader line starts: the middle (0), near its left end (-1) or
+    #: near its right end (1)
+    anchor: int = 0
+
+    @property
+    def start_x(self) -> float:
+        b = self.box
+        return b.cx if self.anchor == 0 else b.x0 + ANCHOR if self.anchor < 0 else b.x1 - ANCHOR
+
+
+#: how far from a tag's end a leader line that starts near that end starts
+ANCHOR = 6
 
 
 def _columns(tag: Tag) -> list[float]:
@@ -187,7 +199,7 @@ def place_tags(
     height: int,
     top: int,
     size: int,
-    keep: Mapping[tuple[str, Box], tuple[Box, int]] | None = None,
+    keep: Mapping[str, tuple[Box, Box, int]] | None = None,
 ) -> list[PlacedTag]:
     """:func:`place_tags_counted` without the counts."""
     return place_tags_counted(tags, obstacles, width, height, top, size, keep)[0]
@@ -200,7 +212,7 @@ def place_tags_counted(
     height: int,
     top: int,
     size: int,
-    keep: Mapping[tuple[str, Box], tuple[Box, int]] | None = None,
+    keep: Mapping[str, tuple[Box, Box, int]] | None = None,
 ) -> tuple[list[PlacedTag], list[int]]:
     """The placed tags and each one's :func:`conflicts` with all the others.
 
@@ -210,20 +222,21 @@ def place_tags_counted(
     no earlier leader line); when every free place has some such conflict, the one with the
     fewest.
 
-    ``keep`` (the tags of the episode's image before: by text and object box, the tag's box
-    and its conflicts there): a tag whose object did not move tries its place there right
-    after the place straight above its object, and stays there while that place is free and
-    has no more conflicts than it had and than the place above (the search through the other
-    places is spared, and the tag does not jump about between images)."""
+    ``keep`` (the tags of the episode's image before: by text, its object's box, the tag's
+    box and its conflicts there): a tag whose object kept its size tries its place there
+    (moved as far as the object moved) right after the place straight above its object, and
+    stays there while that place is free and has no more conflicts than it had and than the
+    place above (the search through the other places is spared, and a tag does not jump
+    about between images)."""
     placed: list[PlacedTag] = []
     counts: list[int] = []
+    kept: list[tuple[Box | None, int]] = []
     taken: list[Box] = []
     memo = PairMemo()
     for tag in tags:
         blockers = [o for o in obstacles if o != tag.target and o not in tag.exempt]
-        prev, prev_n = keep.get((tag.text, tag.target), (None, 0)) if keep else (None, 0)
-        if prev is not None and not (prev.inside(width, height) and prev.y0 >= top):
-            prev = None
+        prev, prev_n = _kept(tag, keep, width, height, top)
+        kept.append((prev, prev_n))
         cands: list[Box] = []
         choice: PlacedTag | None = None
         best: tuple[int, PlacedTag] | None = None
@@ -273,17 +286,45 @@ def place_tags_counted(
     # image before (the settling pass could not better it then): it stays
     stays = {
         k
-        for k, pt in enumerate(placed)
-        if keep
-        and pt.box == keep.get((pt.tag.text, pt.tag.target), (None, 0))[0]
-        and counts[k] <= keep[(pt.tag.text, pt.tag.target)][1]
+        for k, (pt, (prev, prev_n)) in enumerate(zip(placed, kept, strict=True))
+        if pt.box == prev and counts[k] <= prev_n
     }
     if all(n == 0 or k in stays for k, n in enumerate(counts)):  # nothing to settle
         return placed, counts
     settled = uncross(placed, obstacles, width, height, top, size, memo, stays)
+    settled = clear_tags(settled, obstacles, width, height, top, size)
     if settled is not placed:
         counts = [conflicts(pt, settled, memo) for pt in settled]
     return settled, counts
+
+
+def _kept(
+    tag: Tag, keep: Mapping[str, tuple[Box, Box, int]] | None, width: int, height: int, top: int
+) -> tuple[Box | None, int]:
+    """Where the tag stood in the image before, moved with its object (as far as the edge
+    of the object it faced, or its middle, moved), and its conflicts there; ``None`` when
+    there is no such place."""
+    old = keep.get(tag.text) if keep else None
+    if old is None:
+        return None, 0
+    then, box, n = old
+    t = tag.target
+    if box.x1 <= then.x0:
+        dx = t.x0 - then.x0
+    elif box.x0 >= then.x1:
+        dx = t.x1 - then.x1
+    else:
+        dx = px(t.cx - then.cx)
+    if box.y1 <= then.y0:
+        dy = t.y0 - then.y0
+    elif box.y0 >= then.y1:
+        dy = t.y1 - then.y1
+    else:
+        dy = px(t.cy - then.cy)
+    moved = Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)
+    if not (moved.inside(width, height) and moved.y0 >= top):
+        return None, 0
+    return moved, n
 
 
 def _with_kept(cands: Iterable[Box], kept: Box | None) -> Iterator[Box]:
@@ -541,8 +582,8 @@ def _line_and_own(pt: PlacedTag) -> tuple[Segment | None, int]:
             t = tag.target
             geo = _reach_of(tag)
             y_from = b.y1 if b.y1 <= t.y0 else b.y0 if b.y0 >= t.y1 else b.cy
-            reach = geo.reach(b.cx, y_from)
-            key = (t, tag.cover, b, tuple(reach), tag.near)
+            reach = geo.reach(pt.start_x, y_from)
+            key = (t, tag.cover, b, pt.anchor, tuple(reach), tag.near)
             got = _LINES.get(key)
             if got is None:
                 line = _leader_line(pt, reach)
@@ -562,7 +603,7 @@ def _line_and_own(pt: PlacedTag) -> tuple[Segment | None, int]:
 #: front of it, the tag's box, the other objects in reach and the neighbours drawn over it):
 #: the next image of an episode, where most things stay put, finds most of its lines here
 _LINES: dict[
-    tuple[Box, tuple[Box, ...], Box, tuple[Rect, ...], tuple[Box, ...]],
+    tuple[Box, tuple[Box, ...], Box, int, tuple[Rect, ...], tuple[Box, ...]],
     tuple[Segment, int],
 ] = {}
 LINES_KEPT = 8192
@@ -572,8 +613,8 @@ def _leader_line(pt: PlacedTag, reach: list[Rect]) -> Segment:
     b, t = pt.box, pt.tag.target
     y_from = b.y1 if b.y1 <= t.y0 else b.y0 if b.y0 >= t.y1 else b.cy
     y_edge = t.y0 + 1 if b.y1 <= t.y0 else t.y1 - 2 if b.y0 >= t.y1 else t.cy
-    x_near = min(max(b.cx, t.x0 + 2), t.x1 - 2)
-    sx, sy = start = (b.cx, y_from)
+    sx, sy = start = (pt.start_x, y_from)
+    x_near = min(max(sx, t.x0 + 2), t.x1 - 2)
     geo = _reach_of(pt.tag)
     cover = pt.tag.cover
     near_seen = _seen(x_near, y_edge, cover)
@@ -867,6 +908,150 @@ def uncross(
                 break
         if not improved:
             break
+    return placed
+
+
+#: places tried for each of the two tags when both are moved at once (:func:`clear_tags`)
+JOINT_TRIES = 24
+#: where a moved tag's leader line may start (:attr:`PlacedTag.anchor`), in this order
+ANCHORS = (0, -1, 1)
+
+#: what a reader is misled by in a placement, counted (:func:`_faults`): crossings, lines
+#: over another object or tag, lines over a neighbour drawn over the object
+Faults = tuple[int, int, int]
+
+
+def _own_faults(pt: PlacedTag) -> Faults:
+    line = leader_line(pt)
+    if line is None:
+        return 0, 0, 0
+    (ax, ay), (bx, by) = line
+    geo = _reach_of(pt.tag)
+    return (
+        0,
+        _count_over(ax, ay, bx, by, geo.others, geo.target, False),
+        _count_over(ax, ay, bx, by, geo.near, geo.target, False),
+    )
+
+
+def _pair_faults(a: PlacedTag, b: PlacedTag) -> Faults:
+    la, lb = leader_line(a), leader_line(b)
+    if la is None and lb is None:
+        return 0, 0, 0
+    over = 0
+    if la is not None:
+        over += _over(la[0][0], la[0][1], la[1][0], la[1][1], b.box)
+    if lb is not None:
+        over += _over(lb[0][0], lb[0][1], lb[1][0], lb[1][1], a.box)
+    cross = la is not None and lb is not None and not _bounds_apart(la, lb) and crosses(la, lb)
+    return int(cross), over, 0
+
+
+def _lines_over_tags(placed: Sequence[PlacedTag]) -> list[tuple[int, int]]:
+    """``(i, j)`` for every leader line of tag ``i`` that runs over the tag ``j``."""
+    out = []
+    for i, a in enumerate(placed):
+        la = leader_line(a)
+        if la is None:
+            continue
+        (ax, ay), (bx, by) = la
+        out += [(i, j) for j, b in enumerate(placed) if j != i and _over(ax, ay, bx, by, b.box)]
+    return out
+
+
+def clear_tags(
+    placed: list[PlacedTag], obstacles: Sequence[Box], width: int, height: int, top: int, size: int
+) -> list[PlacedTag]:
+    """Move tags so no leader line runs over another tag where that costs nothing else: for
+    each line over a tag, the line's own tag starts its line near one of its ends or moves
+    to another free place (its line from its middle or either end), else the tag run over
+    does, else both at once (the first :data:`JOINT_TRIES` places of each), whenever that
+    leaves fewer crossings, or as many and fewer lines over another object or tag in all (a
+    line over a neighbour drawn over its object counting last)."""
+    found = _lines_over_tags(placed)
+    if not found:
+        return placed
+    blocking: dict[int, list[Box]] = {}
+
+    def free(pt: PlacedTag, box: Box, tags: list[PlacedTag], skip: tuple[int, ...]) -> bool:
+        if not box.inside(width, height) or box.y0 < top or box.overlaps(pt.tag.target):
+            return False
+        blockers = blocking.get(id(pt.tag))
+        if blockers is None:
+            blockers = blocking[id(pt.tag)] = [
+                o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt
+            ]
+        if any(box.overlaps(o) for o in blockers):
+            return False
+        return not any(box.overlaps(t.box.expand(1)) for m, t in enumerate(tags) if m not in skip)
+
+    def faults(ks: tuple[int, ...], tags: list[PlacedTag]) -> Faults:
+        """The faults a change of the tags ``ks`` can alter (each pair counted once)."""
+        c = o = n = 0
+        for k in ks:
+            c0, o0, n0 = _own_faults(tags[k])
+            c, o, n = c + c0, o + o0, n + n0
+            for m, other in enumerate(tags):
+                if m != k and not (m in ks and m < k):
+                    c1, o1, _ = _pair_faults(tags[k], other)
+                    c, o = c + c1, o + o1
+        return c, o, n
+
+    def places(pt: PlacedTag, tags: list[PlacedTag], skip: tuple[int, ...], n: int) -> list[Box]:
+        out: list[Box] = []
+        for c in candidates(pt.tag, size, width, height, top):
+            if c != pt.box and free(pt, c, tags, skip):
+                out.append(c)
+                if len(out) >= n:
+                    break
+        return out
+
+    def at(pt: PlacedTag, box: Box, anchor: int) -> PlacedTag:
+        return PlacedTag(pt.tag, box, not box.expand(4).overlaps(pt.tag.target), anchor)
+
+    def moves(
+        pt: PlacedTag, tags: list[PlacedTag], skip: tuple[int, ...], n: int
+    ) -> list[PlacedTag]:
+        """The tag's line from either end of it where it stands, then its other places."""
+        here = [at(pt, pt.box, a) for a in ANCHORS if pt.leader and a != pt.anchor]
+        return here + [at(pt, c, a) for c in places(pt, tags, skip, n) for a in ANCHORS]
+
+    done: set[tuple[int, int]] = set()
+    while found:
+        i, j = found[0]
+        if (i, j) in done:
+            found = found[1:]
+            continue
+        done.add((i, j))
+        better: list[PlacedTag] | None = None
+        for ks in ((i,), (j,)):
+            before = faults(ks, placed)
+            for moved in moves(placed[ks[0]], placed, ks, TRIES):
+                trial = list(placed)
+                trial[ks[0]] = moved
+                if faults(ks, trial) < before:
+                    better = trial
+                    break
+            if better is not None:
+                break
+        if better is None:
+            before = faults((i, j), placed)
+            for mj in moves(placed[j], placed, (i, j), JOINT_TRIES):
+                step = list(placed)
+                step[j] = mj
+                for mi in moves(placed[i], step, (i,), JOINT_TRIES):
+                    trial = list(step)
+                    trial[i] = mi
+                    if faults((i, j), trial) < before:
+                        better = trial
+                        break
+                if better is not None:
+                    break
+        if better is not None:
+            placed = better
+            found = _lines_over_tags(placed)
+        else:
+            found = found[1:]
     return placed
 
 

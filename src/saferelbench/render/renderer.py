@@ -422,7 +422,7 @@ def render(
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
-    keep = {(t, target): (box, n) for t, target, box, n in frame.tags} if frame else None
+    keep = {t: (target, box, n) for t, target, box, n in frame.tags} if frame else None
     placed, counts = place_tags_counted(tags, obstacles, width, height, header + 2, fsize, keep)
     named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
