@@ -948,7 +948,8 @@ def _pair_faults(a: PlacedTag, b: PlacedTag) -> Faults:
 
 
 def _lines_over_tags(placed: Sequence[PlacedTag]) -> list[tuple[int, int]]:
-    """``(i, j)`` for every leader line of tag ``i`` that runs over the tag ``j``."""
+    """``(i, j)`` for every leader line of tag ``i`` that runs over the tag ``j``, and
+    ``(i, i)`` for every line that passes over another object."""
     out = []
     for i, a in enumerate(placed):
         la = leader_line(a)
@@ -956,18 +957,21 @@ def _lines_over_tags(placed: Sequence[PlacedTag]) -> list[tuple[int, int]]:
             continue
         (ax, ay), (bx, by) = la
         out += [(i, j) for j, b in enumerate(placed) if j != i and _over(ax, ay, bx, by, b.box)]
+        if _own_faults(a)[1]:
+            out.append((i, i))
     return out
 
 
 def clear_tags(
     placed: list[PlacedTag], obstacles: Sequence[Box], width: int, height: int, top: int, size: int
 ) -> list[PlacedTag]:
-    """Move tags so no leader line runs over another tag where that costs nothing else: for
-    each line over a tag, the line's own tag starts its line near one of its ends or moves
-    to another free place (its line from its middle or either end), else the tag run over
-    does, else both at once (the first :data:`JOINT_TRIES` places of each), whenever that
-    leaves fewer crossings, or as many and fewer lines over another object or tag in all (a
-    line over a neighbour drawn over its object counting last)."""
+    """Move tags so no leader line runs over another tag or another object where that costs
+    nothing else: for each line over a tag, the line's own tag starts its line near one of
+    its ends or moves to another free place (its line from its middle or either end), else
+    the tag run over does, else both at once (the first :data:`JOINT_TRIES` places of each);
+    for each line over another object, its own tag does so; whenever that leaves fewer
+    crossings, or as many and fewer lines over another object or tag in all (a line over a
+    neighbour drawn over its object counting last)."""
     found = _lines_over_tags(placed)
     if not found:
         return placed
@@ -1024,7 +1028,7 @@ def clear_tags(
             continue
         done.add((i, j))
         better: list[PlacedTag] | None = None
-        for ks in ((i,), (j,)):
+        for ks in ((i,), (j,)) if i != j else ((i,),):
             before = faults(ks, placed)
             for moved in moves(placed[ks[0]], placed, ks, TRIES):
                 trial = list(placed)
@@ -1034,7 +1038,7 @@ def clear_tags(
                     break
             if better is not None:
                 break
-        if better is None:
+        if better is None and i != j:
             before = faults((i, j), placed)
             for mj in moves(placed[j], placed, (i, j), JOINT_TRIES):
                 step = list(placed)
