@@ -845,6 +845,8 @@ def uncross(
         return n
 
     blocking: dict[int, list[Box]] = {}
+    #: the tags' boxes grown by a pixel, for the list of placed tags they were taken from
+    around: dict[int, tuple[list[PlacedTag], list[Box]]] = {}
 
     def free(pt: PlacedTag, box: Box, tags: list[PlacedTag], skip: tuple[int, ...]) -> bool:
         if not box.inside(width, height) or box.y0 < top or box.overlaps(pt.tag.target):
@@ -856,7 +858,10 @@ def uncross(
             ]
         if any(box.overlaps(o) for o in blockers):
             return False
-        return not any(box.overlaps(t.box.expand(1)) for m, t in enumerate(tags) if m not in skip)
+        grown = around.get(id(tags))
+        if grown is None or grown[0] is not tags:
+            grown = around[id(tags)] = (tags, [t.box.expand(1) for t in tags])
+        return not any(box.overlaps(g) for m, g in enumerate(grown[1]) if m not in skip)
 
     def at(pt: PlacedTag, box: Box) -> PlacedTag:
         return PlacedTag(pt.tag, box, leader=not box.expand(4).overlaps(pt.tag.target))
@@ -898,7 +903,7 @@ def uncross(
                     continue
                 trial = list(placed)
                 trial[i] = at(pt, c)
-                if involving((i,), trial) < before:
+                if conflicts(trial[i], trial, pairs, before) < before:
                     placed, improved = trial, True
                     break
                 tries += 1
