@@ -397,9 +397,10 @@ Rect = tuple[int, int, int, int]
 
 
 def _span(ax: float, ay: float, bx: float, by: float, o: Rect) -> tuple[float, float]:
-    """:func:`_inside_span` of the line ``a -> b`` and the box ``o``, with :func:`_apart`'s
-    test first (an empty span, ``(1.0, 0.0)``, when the line's bounding box misses it): the
-    same arithmetic, so the same answers."""
+    """:func:`_inside_span` of the line ``a -> b`` and the box ``o``, with a cheap test
+    first: an empty span, ``(1.0, 0.0)``, when the line's bounding box misses the inside of
+    the box (then no part of the line can lie in it). The same arithmetic, so the same
+    answers."""
     x0, y0, x1, y1 = o
     if ax < bx:
         if bx <= x0 + 1 or ax >= x1 - 1:
@@ -436,7 +437,7 @@ def _span(ax: float, ay: float, bx: float, by: float, o: Rect) -> tuple[float, f
 
 
 def _over(ax: float, ay: float, bx: float, by: float, o: Rect, own: Rect | None = None) -> bool:
-    """``not _apart(line, o) and passes_over(line, o, own)``, the fast way."""
+    """``passes_over(line, o, own)`` for a line given by its ends, the fast way."""
     t0, t1 = _span(ax, ay, bx, by, o)
     if t1 <= t0:
         return False
@@ -687,18 +688,6 @@ def _clear_points(
     t1 = np.where(cut, np.minimum(t1, np.maximum(t0, u0)), t1)
     over = meet & (t1 > t0) & ((t1 - t0) * length[:, None] > 1.0)
     return (~over.any(axis=1)).tolist()  # type: ignore[no-any-return]
-
-
-def _apart(line: Segment, box: Box) -> bool:
-    """Whether a line's bounding box misses the inside of ``box`` (then it cannot run over it):
-    a cheap test that spares most exact ones."""
-    (ax, ay), (bx, by) = line
-    return (
-        max(ax, bx) <= box.x0 + 1
-        or min(ax, bx) >= box.x1 - 1
-        or max(ay, by) <= box.y0 + 1
-        or min(ay, by) >= box.y1 - 1
-    )
 
 
 def _bounds_apart(a: Segment, b: Segment) -> bool:
