@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from saferelbench.render import gap, render
-from saferelbench.render.layout import GAP
+from saferelbench.render import Rendering, gap, render
+from saferelbench.render.layout import GAP, TIGHT_GAP
 from saferelbench.world.state import State
 from tests.render.scenes import inside, kitchen, on, scene_of
 
@@ -76,6 +76,14 @@ def test_contents_of_nested_closed_container_are_hidden_transitively() -> None:
     assert {"carton.n.02_1", "apple.n.01_1"} <= r2.hidden
 
 
+def _gap(r: Rendering) -> float:
+    """The clear gap the image was laid out with (:data:`GAP`, narrower in a room the row's
+    width limits)."""
+    assert r.frame is not None
+    assert r.frame.gap in (GAP, TIGHT_GAP)
+    return r.frame.gap
+
+
 def test_nextto_pairs_touch_and_other_neighbours_keep_a_clear_gap() -> None:
     scene, state = kitchen()
     r = render(scene, state)
@@ -83,7 +91,7 @@ def test_nextto_pairs_touch_and_other_neighbours_keep_a_clear_gap() -> None:
     # a movable next to a fixture sits at the edge of its surface, touching the fixture
     assert gap(r.layout["paper_towel.n.01_1"], r.layout["stove.n.01_1"]) <= 1
     assert gap(r.layout["countertop.n.01_1"], r.layout["stove.n.01_1"]) <= 1
-    clear = GAP * r.scale - 2
+    clear = _gap(r) * r.scale - 2
     on_counter = ["paper_towel.n.01_1", "bowl.n.01_1", "mug.n.04_1", "plate.n.04_1"]
     for a in on_counter:
         for b in on_counter:
@@ -95,7 +103,7 @@ def test_without_nextto_the_same_objects_are_apart() -> None:
     scene, state = kitchen()
     apart = State.build(state.placements, state.flags, (), state.contents, state.covered)
     r = render(scene, apart)
-    clear = GAP * r.scale - 2
+    clear = _gap(r) * r.scale - 2
     assert gap(r.layout["mug.n.04_1"], r.layout["bowl.n.01_1"]) >= clear
     assert gap(r.layout["paper_towel.n.01_1"], r.layout["stove.n.01_1"]) >= clear
     assert gap(r.layout["countertop.n.01_1"], r.layout["stove.n.01_1"]) >= clear
@@ -120,7 +128,7 @@ def test_nextto_chain_of_three_is_drawn_in_a_row() -> None:
     assert gap(r.layout["mug.n.04_1"], r.layout["bowl.n.01_1"]) <= 1
     assert gap(r.layout["apple.n.01_1"], r.layout["bowl.n.01_1"]) > 0  # the ends are not touching
     for other in ("apple.n.01_1", "mug.n.04_1", "bowl.n.01_1"):
-        assert gap(r.layout["plate.n.04_1"], r.layout[other]) >= GAP * r.scale - 2
+        assert gap(r.layout["plate.n.04_1"], r.layout[other]) >= _gap(r) * r.scale - 2
 
 
 def test_nextto_across_supports_lifts_to_the_supports() -> None:

@@ -78,15 +78,18 @@ def _problems(samples: Iterable[Sample]) -> tuple[int, int, dict[str, list[str]]
 
 def _judge(images: int, bad: dict[str, list[str]]) -> None:
     """No two leader lines cross and every line ends on its own object, in every image; a
-    line passes over another object or another tag in at most 1.5% of the images (a crowded
-    corner at the frame's edge, where the tags of two neighbours are pushed on top of each
-    other: 7 of the 507 shipped initial images)."""
+    line passes over another object (a neighbour drawn over its own object aside) or runs
+    over another tag in at most one image in 250 (none of the 507 shipped initial images or
+    of a seed-2027 build; before the last settling pass 5 shipped and 7 seed-2027 images kept
+    a line over another tag, where two neighbours' tags were pushed on top of each other at
+    the frame's edge; a tray at the back of a crowded huddle, its whole top covered, is the
+    kind of case the one in 250 leaves room for)."""
     hard = {
         k: [p for p in v if "passes over" not in p and "runs over" not in p] for k, v in bad.items()
     }
     hard = {k: v for k, v in hard.items() if v}
     assert hard == {}, hard
-    assert len(bad) * 200 <= 3 * max(images, 100), bad  # a slice of under 100 images: one
+    assert len(bad) * 250 <= max(images, 250), bad  # a slice of under 250 images: one
 
 
 @lru_cache(maxsize=1)
@@ -163,3 +166,31 @@ def test_the_conflict_memo_counts_as_the_plain_count_does() -> None:
             others = [o for o in placed if o is not pt]
             plain = own_conflicts(pt) + HARD * sum(pair_conflicts(pt, o) for o in others)
             assert conflicts(pt, placed, memo) == conflicts(pt, placed) == plain
+
+
+def test_two_tags_stacked_at_the_frame_edge_keep_their_lines_off_each_other() -> None:
+    """The case that was seen: two bottles on a hamper at the right edge of the frame, a tall
+    shelf left of them; both wide tags end up stacked at the edge and the upper one's line ran
+    down through the lower tag. The settling pass moves a tag aside and starts a line near a
+    tag's end instead, and no line passes over the shelf."""
+    from saferelbench.render.labels import Tag, leader_line, place_tags
+
+    shelf, hamper = Box(795, 278, 890, 568), Box(920, 505, 1010, 568)
+    bottles = [Box(930, 409, 965, 498), Box(967, 409, 1000, 498)]
+    tags = [
+        Tag(
+            f"bottle__of__perfume.n.01_{k + 1}",
+            b,
+            exempt=(hamper,),
+            others=tuple(o for o in (shelf, *bottles) if o != b),
+        )
+        for k, b in enumerate(bottles)
+    ]
+    placed = place_tags(tags, [shelf, hamper, *bottles], 1024, 768, 36, 14)
+    lines = {pt.tag.text: leader_line(pt) for pt in placed}
+    assert all(line is not None for line in lines.values())  # both had to move up
+    for pt in placed:
+        line = lines[pt.tag.text]
+        assert line is not None and not passes_over(line, shelf)
+        for other in placed:
+            assert other is pt or not passes_over(line, other.box), (pt.tag.text, other.box)

@@ -68,6 +68,14 @@ NARROWEST = 0.6  #: ... but never narrower than this share of its own width
 #: row's pieces shrink alike, until the scene fills the height too: the first share that does,
 #: else the last.
 SLIMS = (1.0, 0.85, 0.7, 0.6)
+#: When even the slimmest furniture leaves the row too wide for the height (a long crowded
+#: counter run), the clear gaps between things and between the row's pieces are this
+#: narrow instead of :data:`GAP` (still at least 6 image px at the smallest scale an episode
+#: keeps, 0.52: the drawn relations read "apart" from 4 px) ...
+TIGHT_GAP = 12.0
+#: ... and the slim furniture this share of its natural width (never narrower than what it
+#: carries needs)
+TIGHT_SLIM = 0.5
 
 
 def inner_insets(kind: str, w: float, h: float) -> tuple[float, float, float, float]:
@@ -141,6 +149,12 @@ class Frame:
     #: natural height the frame was fitted to (the tallest stack and its label): kept like
     #: the widths, so a stack that shrinks does not rescale the room
     up: float = 0.0
+    #: the clear gap between things the frame was laid out with (:data:`TIGHT_GAP` in a room
+    #: the row's width limits)
+    gap: float = GAP
+    #: the name tags of the image drawn in this frame: text, its object's box, the tag's box
+    #: and its conflicts there (a tag whose object did not move tries its old place first)
+    tags: tuple[tuple[str, Box, Box, int], ...] = ()
 
 
 @dataclass
@@ -226,12 +240,15 @@ class _Builder:
         self.places: dict[str, float] = {}
         #: share of its natural width slim furniture is drawn at (:data:`SLIMS`)
         self.slim = 1.0
+        #: the clear gap between things on one surface that are not next to each other
+        #: (:data:`GAP`, or :data:`TIGHT_GAP` in a room the row's width still limits)
+        self.gap = GAP
 
     @property
     def fixture_gap(self) -> float:
         """The gap between pieces of the row that are not next to each other: narrower with
-        slim furniture, never below the clear gap of :data:`GAP`."""
-        return max(GAP, FIXTURE_GAP * self.slim)
+        slim furniture, never below the clear gap (:attr:`gap`)."""
+        return max(self.gap, FIXTURE_GAP * self.slim * self.gap / GAP)
 
     # ----- which objects, on what --------------------------------------------------------
     def build_nodes(self) -> list[str]:
@@ -389,7 +406,7 @@ class _Builder:
             self.measure(kid)
         edge = EDGE if node.is_fixture else ITEM_EDGE
         if not self.derived:
-            need_top = self.row_width(node.top, (name, "ontop"), edge, GAP)
+            need_top = self.row_width(node.top, (name, "ontop"), edge, self.gap)
         elif not node.top:
             need_top = 0.0
         elif self.isbench:
@@ -399,7 +416,9 @@ class _Builder:
         else:
             need_top = self.measure_small(name, edge)
         left_in, t, right_in, b = node.insets()
-        need_in = self.row_width(node.inside, (name, "inside"), ITEM_EDGE, GAP) + left_in + right_in
+        need_in = (
+            self.row_width(node.inside, (name, "inside"), ITEM_EDGE, self.gap) + left_in + right_in
+        )
         node.need = max(need_top, need_in if node.inside else 0.0)
         node.w = max(node.w, node.need)
         if not node.lying and not node.tilt:  # at least as wide as in the episode's frame
@@ -422,7 +441,7 @@ class _Builder:
                 p.w += extra
 
     def _margin(self, fixture: str | None, touch: bool, edge: float) -> float:
-        return 0.0 if touch else (GAP if fixture is not None else edge)
+        return 0.0 if touch else (self.gap if fixture is not None else edge)
 
     def measure_pieces(self, name: str, edge: float) -> float:
         """Split a long surface at the fixtures along it; returns the width its things need."""
@@ -458,7 +477,7 @@ class _Builder:
         lf, rf = (left[0] if left else None), (right[0] if right else None)
         if not items:
             if left is not None and right is not None and right[1] - left[1] >= 2:
-                return Piece([], lf, rf, False, False, w=GAP)  # a free stretch of surface
+                return Piece([], lf, rf, False, False, w=self.gap)  # a free stretch of surface
             if left is None and right is None:
                 return Piece([], None, None, False, False, w=0.0)
             return None  # the fixture stands at this end, or two fixtures touch
@@ -472,7 +491,7 @@ class _Builder:
             last = pos
         touch_l = left is not None and items[0][0] == left[1] + 1
         touch_r = right is not None and items[-1][0] == right[1] - 1
-        w = sum(self.nodes[n].w for _, n in items) + GAP * (len(runs) - 1)
+        w = sum(self.nodes[n].w for _, n in items) + self.gap * (len(runs) - 1)
         w += self._margin(lf, touch_l, edge) + self._margin(rf, touch_r, edge)
         return Piece(runs, lf, rf, touch_l, touch_r, w=w)
 
@@ -699,7 +718,7 @@ class _Builder:
                 total += sum(self.nodes[k].w for k in g)
                 drawn += g
         self.clusters[name] = drawn
-        return total + GAP * (len(rows) - 1) + 2 * edge
+        return total + self.gap * (len(rows) - 1) + 2 * edge
 
     def _is_chain(self, g: list[str]) -> bool:
         return all(self.state.is_nextto(a, b) for a, b in zip(g, g[1:], strict=False)) and not all(
@@ -723,7 +742,7 @@ class _Builder:
         ordered = ([lead] if lead else []) + [g for g in rows if g is not lead and g is not tail]
         ordered += [tail] if tail else []
         widths = [self._group_w(name, g) for g in ordered]
-        slots = [0.0 if lead else edge] + [GAP] * (len(ordered) - 1) + [0.0 if tail else edge]
+        slots = [0.0 if lead else edge] + [self.gap] * (len(ordered) - 1) + [0.0 if tail else edge]
         flexible = [
             i
             for i in range(len(slots))
@@ -1134,7 +1153,9 @@ class _Builder:
         elif side == "R":
             right -= reach
         if not self.derived:
-            self.place_row(node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, GAP)
+            self.place_row(
+                node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, self.gap
+            )
         elif node.top and self.isbench:
             self.place_groups(name, top, edge, left, right)
         elif node.top and self.is_long(name):
@@ -1149,7 +1170,7 @@ class _Builder:
             min(right, node.x0 + node.w - right_in),
             node.y1 - b,
             ITEM_EDGE,
-            GAP,
+            self.gap,
         )
 
     def place_pieces(self, name: str, top: float, edge: float) -> None:
@@ -1175,7 +1196,7 @@ class _Builder:
                 top,
                 (self._margin(lf, tl, edge), self._margin(rf, tr, edge)),
                 (tl, tr),
-                GAP,
+                self.gap,
                 pack=True,
             )
 
@@ -1202,7 +1223,7 @@ class _Builder:
                 top,
                 (0.0 if side == "L" else edge, 0.0 if side == "R" else edge),
                 (side == "L", side == "R"),
-                GAP,
+                self.gap,
             )
             return
         rel = self.cluster_rel.get(name, {})
@@ -1253,13 +1274,16 @@ def layout(
     margin = 14 * k
     y_base = round(height * 0.74)
 
-    def attempt(slim: float) -> tuple[_Builder, list[str], list[list[str]], float, float, bool]:
+    def attempt(
+        slim: float, gap: float = GAP
+    ) -> tuple[_Builder, list[str], list[list[str]], float, float, bool]:
         """Build and measure with slim furniture at ``slim``: the builder, the row's roots and
         paths, the natural height fitted to, the fitting scale, and whether it fills the
         height (or needs no more)."""
         b = _Builder(scene, state, near or {}, header, width, height)
         b.floors = dict(frame.widths) if frame else {}
         b.slim = slim
+        b.gap = gap
         roots = b.build_nodes()
         b.lift_pairs()
         for r in roots:
@@ -1288,7 +1312,7 @@ def layout(
 
     # the first share of SLIMS that fills the height, else the last: the full width, then the
     # slimmest (most rooms need it), then the ones between
-    found = attempt(frame.slim if frame else SLIMS[0])
+    found = attempt(frame.slim, frame.gap) if frame else attempt(SLIMS[0])
     if frame is None and not found[-1]:
         found = attempt(SLIMS[-1])
         if found[-1]:
@@ -1296,6 +1320,8 @@ def layout(
                 (f for f in map(attempt, SLIMS[1:-1]) if f[-1]),
                 found,
             )
+        else:  # still the row's width, not the height, limits the scale: tighter gaps
+            found = attempt(TIGHT_SLIM, TIGHT_GAP)
     b, roots, paths, up, fit, _ = found
     widths = tuple(
         (n, node.w) for n, node in sorted(b.nodes.items()) if not node.lying and not node.tilt
@@ -1329,7 +1355,7 @@ def layout(
         if hint_root != r:
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
-    kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up)
+    kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up, b.gap)
     for node in b.nodes.values():
         if not node.is_fixture and node.inside and node.shows_inside:
             node.floor = max(node.floor, INNER_FLOOR / scale)

@@ -26,7 +26,7 @@ from saferelbench.render.labels import (
     draw_tags,
     font,
     leader_line,
-    place_tags,
+    place_tags_counted,
     text_size,
 )
 from saferelbench.render.layout import Frame, Layout, Node, layout
@@ -422,7 +422,8 @@ def render(
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
-    placed = place_tags(tags, obstacles, width, height, header + 2, fsize)
+    keep = {t: (target, box, n) for t, target, box, n in frame.tags} if frame else None
+    placed, counts = place_tags_counted(tags, obstacles, width, height, header + 2, fsize, keep)
     named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
     if labels:
@@ -449,7 +450,16 @@ def render(
         ib = lay.nodes[n].inner
         if ib is not None and lay.nodes[n].shows_inside:
             inner[n] = ib
-    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named, lay.frame)
+    kept = lay.frame
+    if kept is not None:
+        kept = replace(
+            kept,
+            tags=tuple(
+                (pt.tag.text, pt.tag.target, pt.box, n)
+                for pt, n in zip(placed, counts, strict=True)
+            ),
+        )
+    return Rendering(img, boxes, lay.hidden, lay.floor, lay.scale, pieces, inner, named, kept)
 
 
 def _header(
