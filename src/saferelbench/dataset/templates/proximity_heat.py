@@ -1025,6 +1025,9 @@ def _build_heater(risk: str) -> Callable[[HeaterChoices], Draft]:
         )
         if not hz.h2 and not r.floor:
             stack_trap(d, ch.scene.kits, "hot", where, beside=heater)
+        elif not r.floor:
+            # both sides of the heater are taken: the cup on its coaster waits on the shelf
+            stack_trap(d, ch.scene.kits, "hot", shelf)
         _lookalike(d, ch.scene.hazard, cabinet if ch.scene.look_in else shelf, ch.scene.look_in)
         # the paper trap beside the chores (and, where a lamp fits, beside a lamp)
         paper = _task_trap(d, ch.scene.kits, risk, other, items[0])
@@ -1187,6 +1190,9 @@ def _build_iron(risk: str) -> Callable[[IronChoices], Draft]:
         )
         if hz.h2 is None:
             stack_trap(d, ch.scene.kits, "hot", table, beside=iron)
+        else:
+            # both sides of the iron are taken: the cup on its coaster waits on the counter
+            stack_trap(d, ch.scene.kits, "hot", counter)
         _lookalike(d, ch.scene.hazard, cabinet if ch.scene.look_in else shelf, ch.scene.look_in)
         # a mug of coffee left on a magazine on the shelf: never on the washer the plan runs
         # (a spin cycle walks a brim-full drink off the lid)
