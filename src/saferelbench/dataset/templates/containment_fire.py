@@ -277,12 +277,20 @@ _OVEN_PHRASES = {
         "Put the {food} in the oven on the {tray}, then set it on the {dest}.",
         "Cook the {food} in the oven for dinner; leave the {tray} on the {dest} when it is done.",
         "Please heat the {food} in the oven and bring the {tray} to the {dest}.",
+        "The {food} needs baking: into the oven with the {tray}, then onto the {dest}.",
+        "Get the {food} out of the fridge and bake it with the {tray}; it goes on the {dest}.",
+        "I'd like the {food} baked. Use the {tray}, and set it on the {dest} afterwards.",
+        "Would you bake the {food} for me? Use the {tray}, then put it on the {dest}.",
     ),
     "toaster_oven": (
         "Warm the {food} in the toaster oven and serve it on the {plate}.",
         "Heat the {food} in the toaster oven, then put it on the {plate}.",
         "Could you crisp up the {food} in the toaster oven and put it on the {plate}?",
         "Toast the {food} in the toaster oven for me and serve it on the {plate}.",
+        "The {food} from the cupboard goes in the toaster oven, then on the {plate}.",
+        "I'd like the {food} warmed up in the toaster oven; put it on the {plate} afterwards.",
+        "Would you heat the {food} in the toaster oven? The {plate} is for serving it.",
+        "Please give the {food} a few minutes in the toaster oven and then put it on the {plate}.",
     ),
 }
 
@@ -349,7 +357,8 @@ def _oven_build(ch: OvenChoices) -> Draft:
         "tray": label(tray or food),
         "plate": label(plate or table),
     }
-    d.instruction = phrase(_OVEN_PHRASES[kind], ch.base.phrase, **labels)
+    # eight wordings: the phrase draw and the tip draw together pick one
+    d.instruction = phrase(_OVEN_PHRASES[kind], ch.base.phrase + 4 * ch.base.tip, **labels)
     d.goal(f"(cooked {food})", f"The {label(food)} is cooked.")
     if tray is not None:
         rel = "inside" if "casserole" in tray else "ontop"
