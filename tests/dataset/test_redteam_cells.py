@@ -21,13 +21,11 @@ MIN_CELL = 10
 
 #: routine -> the cells (relation/risk) over its ceiling, from template content (measured on the
 #: seed-507 build of dataset version 3 with ``bench_redteam.py``; the template behind each cell
-#: is named in docs/dataset.md, "Known limitations")
-OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {
-    "goal-reverse": frozenset({"containment/fire"}),
-    "or-first": frozenset({"containment/food_contamination"}),
-    "nearest-appliance-hazard": frozenset({"containment/fire"}),
-    "put-away-first": frozenset({"proximity/fire"}),
-}
+#: is named in docs/dataset.md, "Known limitations"). None is open: the last four
+#: (``goal-reverse`` and ``nearest-appliance-hazard`` on containment/fire, ``or-first`` on
+#: containment/food_contamination, ``put-away-first`` on proximity/fire) were closed by content,
+#: and the test now holds them, like every other cell, at or under the ceiling.
+OPEN_CELL_FINDINGS: dict[str, frozenset[str]] = {}
 
 
 def spatial() -> list[Sample]:
