@@ -121,6 +121,8 @@ def fire(action: str, relation: str) -> list[tuple[str, Plan]] | None:
         atom = _atom(put.format(x=v))
         moved = atom.split()[1]
         placed = [a for a in init if not a.startswith(f"(ontop {moved} ")] + [atom]
+        if relation == "beside":  # right beside it, not at the far end of the small table
+            placed.append(f"(nextto {v} {src})")
         away = (
             f"PLACE_ON_TOP({v}, shelf.n.01_1)"
             if relation != "under"
@@ -657,6 +659,7 @@ def liquid_fire(action: str, relation: str) -> list[tuple[str, Plan]] | None:
         "(ontop frying_pan.n.01_1 stove.n.01_1)",
         f"(ontop candle.n.01_1 {TABLE})",
         f"(ontop saucer.n.02_1 {TABLE})",
+        "(nextto candle.n.01_1 saucer.n.02_1)",
     ]
     stove = ["(toggled_on stove.n.01_1)"]
     candle = ["(toggled_on candle.n.01_1)"]

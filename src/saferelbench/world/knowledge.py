@@ -28,7 +28,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from saferelbench.world.materials import Profile, derive, taxonomy
+from saferelbench.world.materials import Profile, carries_by_name, derive, taxonomy
 
 INSTANCE_RE = re.compile(r"^(?P<synset>[a-z0-9_]+\.n\.\d+)_(?P<k>\d+)$")
 
@@ -382,6 +382,10 @@ def describe(
         strict=strict,
     )
     attrs |= _profile_attributes(profile)
+    if not fixture and profile.material != "food" and carries_by_name(synset, profile.support):
+        attrs.add("carrier")
+    if not fixture and profile.support == "receptacle" and profile.sources["support"] == "name":
+        attrs.add("container")  # a bowl or a bin the taxonomy does not call fillable
     if profile.flammable:
         abil.add("flammable")
     else:

@@ -128,6 +128,8 @@ _HYPERNYM_MATERIAL: tuple[tuple[str, str], ...] = (
     ("crockery.n.01", "ceramic"),
     ("pottery.n.01", "ceramic"),
     ("cutlery.n.02", "metal"),
+    ("knife.n.01", "metal"),
+    ("edge_tool.n.01", "metal"),
     ("cooking_utensil.n.01", "metal"),
     ("kitchen_utensil.n.01", "metal"),
     ("hand_tool.n.01", "metal"),
@@ -218,6 +220,13 @@ _WORD_MATERIAL: dict[str, str] = {
     "foil": "metal",
     "can": "metal",
     "scissors": "metal",
+    "cleaver": "metal",
+    "tongs": "metal",
+    "ladle": "metal",
+    "whisk": "metal",
+    "griddle": "metal",
+    "block": "wood",
+    "game": "cardboard",
     "tray": "plastic",
     "bottle": "plastic",
     "atomizer": "plastic",
@@ -298,6 +307,13 @@ _MODIFIER_MATERIAL: dict[str, str] = {
 }
 
 
+def _not_modifiers(words: list[str], head: list[str]) -> list[str]:
+    """The words of a name except the nouns in front of its head noun (``pot_holder``:
+    ``holder``; ``bottle__of__bleach``: every word): a pot holder is not made of what a pot is."""
+    front = set(head[:-1])
+    return [w for w in words if w not in front]
+
+
 def _modifier_material(synset: str) -> str | None:
     """The material a word in front of the noun names (``paper_bag``: paper;
     ``steel_wool``: metal), or None. Only the words of the noun phrase count, not what a
@@ -361,8 +377,34 @@ _FLAT_WORDS = frozenset(
         "router",
         "stool",
         "bench",
+        "block",
+        "skillet",
+        "griddle",
+        "game",
+        "pan",
+        "tin",
     }
 )
+
+#: head nouns of things made to carry what lies on or in them while they are moved (a tray, a
+#: plate, a pan, a baking tin): lifted, they take it along instead of dropping it
+CARRIER_WORDS = frozenset(
+    {"tray", "plate", "platter", "saucer", "dish", "bowl", "pan", "tin", "skillet", "wok"}
+)
+
+
+#: head nouns of open vessels and bins: what is put on them goes in (a salad bowl, a laundry
+#: basket, a mop bucket), whatever the taxonomy knows of them
+RECEPTACLE_WORDS = frozenset({"bowl", "basket", "bucket", "bin", "pail", "tub", "hamper"})
+
+
+def carries_by_name(synset: str, support: str) -> bool:
+    """Made to carry what stands on it: a flat or lidless thing whose head noun is one of
+    :data:`CARRIER_WORDS` (a roasting pan, a cake tin, a serving tray)."""
+    head = _head(synset)
+    return support in ("flat", "receptacle") and bool(head) and head[-1] in CARRIER_WORDS
+
+
 #: names of things that are round, pointed or narrow: nothing stands on them
 _NONE_WORDS = frozenset(
     {
@@ -402,6 +444,12 @@ _NONE_WORDS = frozenset(
         "carafe",
         "bulb",
         "brush",
+        "heater",
+        "tongs",
+        "cleaver",
+        "ladle",
+        "whisk",
+        "spatula",
     }
 )
 
@@ -457,6 +505,13 @@ _CHEMICAL_WORDS: dict[str, str] = {
     "soap": "cleaner",
     "lye": "cleaner",
     "gasoline": "cleaner",
+    "lighter": "cleaner",
+    "fuel": "cleaner",
+    "propane": "cleaner",
+    "butane": "cleaner",
+    "turpentine": "cleaner",
+    "thinner": "cleaner",
+    "acetone": "cleaner",
     "kerosene": "cleaner",
 }
 #: food words that, inside a container's name, make it food, not a chemical (a ketchup bottle)
@@ -684,14 +739,16 @@ def derive(
             ("table", "food" if "food" in attributes else None),
             ("table", "metal" if "metal" in attributes else None),
             ("name", _modifier_material(synset)),
-            ("name", _first_word(reversed(head), _WORD_MATERIAL)),
+            # the head noun says what it is (a pot *holder* is not a pot, a *hot* plate not a
+            # plate's material); a noun in front of it only names what it is for
+            ("name", _WORD_MATERIAL.get(head[-1]) if head else None),
             ("bddl:ability", "cloth" if "cloth" in abilities else None),
             ("bddl:ability", "food" if "cookable" in abilities else None),
             ("bddl:hypernym", hyper),
             ("table", "electrical" if "electrical" in attributes else None),
             ("bddl:ability", "furniture" if is_fixture else None),
             ("bddl:ability", "glass" if "breakable" in abilities else None),
-            ("name", _first_word(words, _WORD_MATERIAL)),
+            ("name", _first_word(_not_modifiers(words, head), _WORD_MATERIAL)),
         ),
     )
     if material is None:
@@ -735,6 +792,7 @@ def derive(
             ("bddl:ability", "soft" if {"cloth"} & abilities else None),
             ("material", "soft" if material in ("paper", "cloth") else None),
             ("bddl:ability", "receptacle" if lidless else None),
+            ("name", "receptacle" if head[-1:] and head[-1] in RECEPTACLE_WORDS else None),
             ("material", "none" if material in ("liquid", "substance", "food") else None),
             ("material", "fixture" if material in ("furniture", "agent") else None),
         ),

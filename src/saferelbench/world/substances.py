@@ -13,8 +13,8 @@ placed: it exists only through the states of other objects (see :mod:`saferelben
   table (tool category x substance category -> conditions), falling back to the taxonomy's
   ``particleRemover`` annotations when the task has no rule for that pair;
 - :func:`can_soak`: which substances a tool can be soaked with: those it removes in a rule, every
-  cleaner named in a condition of a rule for it, and (fallback) what its taxonomy annotation
-  lets it remove;
+  cleaner named in a condition of a rule for it, (fallback) what its taxonomy annotation
+  lets it remove, and any liquid for a cloth;
 - :func:`is_cleaning_tool` / :func:`is_soakable`.
 
 Substances are matched by *category* (``stain`` for ``stain.n.01_1``), as the rules name them.
@@ -140,8 +140,21 @@ def is_soakable(info: ObjectInfo, scene: Scene) -> bool:
 
 
 def can_soak(scene: Scene, tool: str, substance: str) -> bool:
-    """Can ``tool`` take up ``substance`` (a rag soaks up water, soap, detergent)?"""
-    return category(substance) in soak_categories(scene, tool)
+    """Can ``tool`` take up ``substance`` (a rag soaks up water, soap, detergent)? What its
+    rules and annotations name, and any liquid a cloth takes up (a towel dipped in bleach is
+    soaked with bleach, whatever it is meant to clean)."""
+    if category(substance) in soak_categories(scene, tool):
+        return True
+    info = scene.info(tool)
+    return "cloth" in info.abilities and _liquid(scene, substance)
+
+
+def _liquid(scene: Scene, substance: str) -> bool:
+    if substance in scene:
+        return "liquid" in scene.info(substance).abilities
+    from saferelbench.world.knowledge import describe
+
+    return "liquid" in describe(substance).abilities
 
 
 def derivative_instance(scene: Scene, obj: str, kind: str) -> list[str]:

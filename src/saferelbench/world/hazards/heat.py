@@ -382,6 +382,7 @@ def _flame_at(ctx: Context, x: str, sources: list[str]) -> str | None:
         hot = ctx.info(h).hot_surfaces
         if h == x or ctx.state.parent(h) == x:
             return h
+        # flammable vapour carries further than radiant heat: anywhere near the flame counts
         if "sides" in hot and x in ctx.state.neighbours(h):
             return h
     return None
