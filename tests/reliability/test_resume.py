@@ -406,7 +406,7 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
     with FakeOpenAIServer(model) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
         run = tmp_path / "run"
-        proc = start([*args, "--out", str(run)], env)
+        proc = start([*args, "--out", str(run)], {**env, "PYTHONFAULTHANDLER": "1"})
         try:
             deadline = time.monotonic() + 120
             while complete_lines(run / "episodes.jsonl") < 1 or not model.held.is_set():
@@ -415,7 +415,14 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
                 time.sleep(0.01)
             assert proc.poll() is None  # it cannot finish: the model holds the next call
             proc.send_signal(signal.SIGINT)
-            _, stderr = proc.communicate(timeout=60)
+            try:
+                _, stderr = proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                # still running a minute after Ctrl-C: SIGABRT makes faulthandler (enabled by
+                # PYTHONFAULTHANDLER) print every thread's stack, so the failure says where
+                proc.send_signal(signal.SIGABRT)
+                _, stderr = proc.communicate(timeout=30)
+                pytest.fail("no exit a minute after SIGINT; stacks:\n" + stderr.decode()[-8000:])
         finally:
             model.release.set()  # the resume below gets every answer at once
             if proc.poll() is None:
