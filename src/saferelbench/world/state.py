@@ -130,6 +130,15 @@ class Scene:
         once per scene."""
         return {}
 
+    @cached_property
+    def proximity_memo(
+        self,
+    ) -> dict[int, tuple[object, object, object, frozenset[tuple[str, str]]]]:
+        """Proximity derived in this scene, per placements tuple (by ``id``, with the tuple, the
+        places and the loose pairs it came from, compared by identity on reading:
+        :func:`saferelbench.world.layout.derive_nextto`)."""
+        return {}
+
     def yields(self, source: str) -> list[str]:
         """The substances ``source`` yields (``insource``), sorted."""
         return sorted(s for o, s in self.insource if o == source)
