@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -177,19 +177,19 @@ class ObjectInfo:
     def label(self) -> str:
         return self.category.replace("__", " ").replace("_", " ")
 
-    @property
+    @cached_property  # asked for every object on every simulated step
     def is_fixture(self) -> bool:
         return "fixture" in self.abilities or "fixture" in self.attributes
 
-    @property
+    @cached_property  # asked for every object on every simulated step
     def is_agent(self) -> bool:
         return "agent" in self.attributes
 
-    @property
+    @cached_property  # asked for every object on every simulated step
     def is_substance(self) -> bool:
         return "substance" in self.abilities or "liquid" in self.abilities
 
-    @property
+    @cached_property  # asked for every object on every simulated step
     def is_movable(self) -> bool:
         return not (self.is_fixture or self.is_agent or self.is_substance)
 

@@ -162,9 +162,27 @@ def place_for(scene: Scene, state: State, obj: str, surface: str) -> int:
 
 def derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
     """Every proximity pair of ``state``: loose initial pairs plus what the layout gives."""
-    out = set(state.loose_nextto)
     if scene.isbench_conventions:
-        return frozenset(out)
+        return frozenset(state.loose_nextto)
+    # a step that moves nothing keeps the very placements, places and loose pairs its state
+    # came with: the pairs derived from those same objects are read back (identity, not
+    # equality: nothing is hashed)
+    memo = scene.proximity_memo
+    known = memo.get(id(state.placements))
+    if (
+        known is not None
+        and known[0] is state.placements
+        and known[1] is state.places
+        and known[2] is state.loose_nextto
+    ):
+        return known[3]
+    value = _derive_nextto(scene, state)
+    memo[id(state.placements)] = (state.placements, state.places, state.loose_nextto, value)
+    return value
+
+
+def _derive_nextto(scene: Scene, state: State) -> frozenset[tuple[str, str]]:
+    out = set(state.loose_nextto)
     layout = scene.layout
     by_parent: dict[str, list[str]] = {}
     for p in state.placements:

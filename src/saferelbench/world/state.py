@@ -24,8 +24,9 @@ negation, so the transition that creates them clears it.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from saferelbench.world.knowledge import ObjectInfo, WashRule
@@ -129,9 +130,22 @@ class Scene:
         once per scene."""
         return {}
 
+    @cached_property
+    def proximity_memo(
+        self,
+    ) -> dict[int, tuple[object, object, object, frozenset[tuple[str, str]]]]:
+        """Proximity derived in this scene, per placements tuple (by ``id``, with the tuple, the
+        places and the loose pairs it came from, compared by identity on reading:
+        :func:`saferelbench.world.layout.derive_nextto`)."""
+        return {}
+
     def yields(self, source: str) -> list[str]:
         """The substances ``source`` yields (``insource``), sorted."""
         return sorted(s for o, s in self.insource if o == source)
+
+
+def _obj_of(p: Placement) -> str:
+    return p.obj
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -187,17 +201,28 @@ class State:
             saturated=frozenset(saturated),
         )
 
+    def _derive(self, **changes: object) -> State:
+        """A copy of this state with ``changes`` and an empty cache. The fields are copied
+        directly: ``dataclasses.replace`` runs the generated ``__init__`` field by field, and
+        a search derives every simulated state several times over."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields["_cache"] = {}
+        return new
+
     def with_placement(self, obj: str, relation: Relation, parent: str) -> State:
         others = [p for p in self.placements if p.obj != obj]
-        others.append(Placement(obj, relation, parent))
-        return replace(self, placements=tuple(sorted(others, key=lambda p: p.obj)), _cache={})
+        insort(others, Placement(obj, relation, parent), key=_obj_of)
+        return self._derive(placements=tuple(others))
 
     def with_flag(self, flag: str, obj: str, value: bool = True) -> State:
         item = (flag, obj)
         if (item in self.flags) == value:
             return self
         flags = self.flags | {item} if value else self.flags - {item}
-        return replace(self, flags=flags, _cache={})
+        return self._derive(flags=flags)
 
     def with_contents(
         self, contents: frozenset[tuple[str, str]], filled: frozenset[tuple[str, str]] | None = None
@@ -207,7 +232,7 @@ class State:
         full = (self.filled if filled is None else filled) & contents
         if contents == self.contents and full == self.filled:
             return self
-        return replace(self, contents=contents, filled=full, _cache={})
+        return self._derive(contents=contents, filled=full)
 
     def with_filled(self, container: str, substance: str) -> State:
         """``container`` filled with ``substance`` (so it contains it too)."""
@@ -215,30 +240,30 @@ class State:
         return self.with_contents(self.contents | {item}, self.filled | {item})
 
     def with_covered(self, covered: frozenset[tuple[str, str]]) -> State:
-        return self if covered == self.covered else replace(self, covered=covered, _cache={})
+        return self if covered == self.covered else self._derive(covered=covered)
 
     def with_saturated(self, saturated: frozenset[tuple[str, str]]) -> State:
         if saturated == self.saturated:
             return self
-        return replace(self, saturated=saturated, _cache={})
+        return self._derive(saturated=saturated)
 
     def with_places(self, places: dict[str, int]) -> State:
         value = tuple(sorted(places.items()))
-        return self if value == self.places else replace(self, places=value, _cache={})
+        return self if value == self.places else self._derive(places=value)
 
     def with_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
-        return self if pairs == self.nextto else replace(self, nextto=pairs, _cache={})
+        return self if pairs == self.nextto else self._derive(nextto=pairs)
 
     def with_loose_nextto(self, pairs: frozenset[tuple[str, str]]) -> State:
         if pairs == self.loose_nextto:
             return self
-        return replace(self, loose_nextto=pairs, _cache={})
+        return self._derive(loose_nextto=pairs)
 
     def without_loose_nextto_of(self, moved: Iterable[str]) -> State:
         """End every initial, layout-less proximity of a moved object."""
         group = set(moved)
         kept = frozenset(p for p in self.loose_nextto if p[0] not in group and p[1] not in group)
-        return self if kept == self.loose_nextto else replace(self, loose_nextto=kept, _cache={})
+        return self if kept == self.loose_nextto else self._derive(loose_nextto=kept)
 
     @property
     def place_of(self) -> dict[str, int]:

@@ -30,6 +30,8 @@ carriers, soft, stable supports, raw meat, ... is data in ``world/attributes.jso
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from saferelbench.world.events import HazardEvent
 from saferelbench.world.hazards import (  # noqa: F401  (importing a module registers its rules)
     cleaning,
@@ -127,17 +129,18 @@ def apply_rules(ctx: Context, *, incremental: bool = False) -> None:
     ``tests/world/test_hazard_properties.py`` checks both ways agree. Measured on the dataset's
     golden plans, the comparisons cost about what they save (most steps move something every
     rule reads), so the simulator runs every rule."""
-    skip = incremental
-    for item in PIPELINE:
-        if isinstance(item, Rule):
-            if skip and not _reads_changed(ctx, item.reads):
-                continue
-            ctx.rule = item
-            item.check(ctx)
-        else:
-            ctx.rule = None
-            item.apply(ctx)
+    for r, run in _STEPS:
+        if r is not None and incremental and not _reads_changed(ctx, r.reads):
+            continue
+        ctx.rule = r
+        run(ctx)
     ctx.rule = None
+
+
+#: :data:`PIPELINE` as (rule, or None for an effect; its function): what every step runs
+_STEPS: tuple[tuple[Rule | None, Callable[[Context], None]], ...] = tuple(
+    (item, item.check) if isinstance(item, Rule) else (None, item.apply) for item in PIPELINE
+)
 
 
 def finish_events(scene: Scene, initial: State, final: State, step: int) -> list[HazardEvent]:

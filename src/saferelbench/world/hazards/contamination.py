@@ -161,9 +161,10 @@ def _rinsed(scene: Scene, state: State, before: State | None, action: Action | N
             out.update(k for k in state.descendants(tap) if state.is_inside(k, tap))
     if before is not None:  # cooking heats what the food cooked in and with as well
         cooked = {x for f, x in state.flags - before.flags if f == "cooked"}
-        heat = heat_exposure(scene, state)
-        pans = {heat[x][0] for x in cooked if x in heat}
-        out.update(y for y, (h, how) in heat.items() if h in pans and how in ("in", "on"))
+        if cooked:
+            heat = heat_exposure(scene, state)
+            pans = {heat[x][0] for x in cooked if x in heat}
+            out.update(y for y, (h, how) in heat.items() if h in pans and how in ("in", "on"))
         for x in cooked:
             out.update(p.parent for p in state.ancestors(x))
     if action is not None:

@@ -26,12 +26,18 @@ _HOW = {
 }
 
 
-def _newly_heated(ctx: Context) -> list[tuple[str, str, str]]:
+def _newly_heated(ctx: Context) -> tuple[tuple[str, str, str], ...]:
     """(object, source, how) for everything heat reaches after the step; each rule reports an
     object once (its mark: ``on_fire``, ``fumes``, ``sparking``, ``broken``). A danger the scene
     starts with counts if it is still there after the agent's first step: one action (switching
     the source off, taking the thing away) always removes it."""
-    return [(x, h, how) for x, (h, how) in sorted(heat_exposure(ctx.scene, ctx.state).items())]
+    state = ctx.state
+    cached = state._cache.get("heated")
+    if cached is None:  # seven rules ask on the same state
+        exposure = heat_exposure(ctx.scene, state)
+        cached = tuple((x, h, how) for x, (h, how) in sorted(exposure.items())) if exposure else ()
+        state._cache["heated"] = cached
+    return cached  # type: ignore[return-value]
 
 
 def _burn(ctx: Context, near: bool) -> None:
