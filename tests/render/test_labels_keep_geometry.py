@@ -1,5 +1,6 @@
-"""What lets the whole-dataset drawn-relation sweep (``test_drawn_relations.py``, slow) draw
-each image once and without its name tags, with the same boxes to check:
+"""What lets the sweeps that check only the boxes drawn (the whole-dataset drawn-relation sweep
+of ``test_drawn_relations.py``, the proximity checks of ``test_proximity_images.py`` and
+``test_small_surface_fan.py``) draw without the name tags, and each image once:
 
 - the tags move no box: an image drawn with ``labels=False`` has the boxes, insides, hidden
   things, pieces, scale and steady frame of the same image drawn with its tags;
