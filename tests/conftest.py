@@ -4,6 +4,7 @@ missing ../shared fails loudly instead of skipping."""
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 # or session-scoped fixture of this suite with others runs in the same worker as they do, so
 # the fixture is made once, not once per worker. Tests that share a cached sweep
 # (tests/_sessions.py) carry their group explicitly.
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def _group_by_shared_fixtures(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("xdist_group") is not None:
             continue
@@ -66,3 +66,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(f"fixtures:{shared[0].baseid}"))
         elif any(d.scope in ("module", "class") for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+# The order the work is handed out in (``--dist loadgroup``): whole units (an xdist group, or
+# a test of its own) that hold a slow test first, most slow tests first, then the rest in
+# collection order. pytest-xdist gives a worker its next unit when it has two tests or fewer
+# left, so the long units start early and the short ones fill the gaps at the end, instead of
+# a slow test collected late running on one worker while the other has nothing left to do.
+# (xdist's own reordering, by the number of tests in a unit, is off: see pytest_configure.)
+def _slow_units_first(items: list[pytest.Item]) -> None:
+    units: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        groups = sorted({str(m.args[0]) for m in item.iter_markers("xdist_group") if m.args})
+        units.setdefault("_".join(groups) or item.nodeid, []).append(item)
+    slow = {name: sum("slow" in i.keywords for i in unit) for name, unit in units.items()}
+    order = sorted(units, key=lambda name: -slow[name])  # stable: collection order within
+    items[:] = [item for name in order for item in units[name]]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Generator[None, None, None]:
+    _group_by_shared_fixtures(items)  # before xdist reads the groups
+    yield
+    _slow_units_first(items)  # after every other reordering
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config.option, "loadscopereorder"):  # pytest-xdist present
+        config.option.loadscopereorder = False

@@ -25,6 +25,8 @@ def _episodes(tmp_path, agent, ids, **args):
         log_dir=str(tmp_path / "logs"),
         display="none",
         max_retries=0,
+        log_realtime=False,  # as `saferelbench run` does: no live sample buffer to write
+        score_display=False,
     )
     assert logs[0].status == "success", logs[0].error
     samples = logs[0].samples or []

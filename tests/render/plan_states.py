@@ -32,18 +32,46 @@ def states_of(sample: Sample, oracle: bool) -> Iterator[tuple[str, Scene, State]
             yield f"{name} {i} {step.action}", world.scene, step.after
 
 
-def images_of(sample: Sample, oracle: bool) -> Iterator[tuple[str, Scene, State, Rendering]]:
+def images_of(
+    sample: Sample, oracle: bool, *, labels: bool = True
+) -> Iterator[tuple[str, Scene, State, Rendering]]:
     """Every state of :func:`states_of` drawn on its own (what the probe and the review sheet
     show) and, after the initial image, in its plan's steady frame chain from the initial state
-    (what the agent is shown, :class:`SteadyFrames`)."""
-    chains: dict[str, SteadyFrames] = {}
+    (what the agent is shown, :class:`SteadyFrames`). A drawing is a function of its inputs, so
+    a state reached again (the plans share a prefix, or two plans are one) is drawn once and
+    yielded again: the same state on its own, the same chain of states in steady frames.
+    ``labels=False`` leaves out the name tags, which move no box (``test_labels_keep_geometry``)."""
+    alone: dict[State, Rendering] = {}
+    steady: dict[tuple[State, ...], Rendering] = {}
+    chains: dict[str, tuple[SteadyFrames, tuple[State, ...]]] = {}
     for label, scene, state in states_of(sample, oracle):
-        yield label, scene, state, render(scene, state)
+        if state not in alone:
+            alone[state] = render(scene, state, labels=labels)
+        yield label, scene, state, alone[state]
         if label == "initial":
             initial = state
             continue
         plan = label.split(" ", 1)[0]
         if plan not in chains:
-            chains[plan] = SteadyFrames(scene, initial)
-            chains[plan].draw(initial)
-        yield f"{label} (steady)", scene, state, chains[plan].draw(state)
+            chains[plan] = (SteadyFrames(scene, initial), (initial,))
+            _draw(chains[plan][0], initial, (initial,), steady, labels)
+        chain, drawn = chains[plan]
+        drawn = (*drawn, state)
+        chains[plan] = (chain, drawn)
+        yield f"{label} (steady)", scene, state, _draw(chain, state, drawn, steady, labels)
+
+
+def _draw(
+    chain: SteadyFrames,
+    state: State,
+    drawn: tuple[State, ...],
+    seen: dict[tuple[State, ...], Rendering],
+    labels: bool,
+) -> Rendering:
+    """``chain.draw(state)``, or the drawing of the same chain of states made before (then the
+    chain goes on from that drawing's frame, as it would have had it drawn it)."""
+    if drawn in seen:
+        chain.last = seen[drawn].frame
+    else:
+        seen[drawn] = chain.draw(state, labels=labels)
+    return seen[drawn]

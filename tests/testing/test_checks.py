@@ -327,7 +327,8 @@ class _CollectsGarbageOnReset(SafeRelBenchEnv):
 
     def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
         _Leaky()
-        gc.collect()
+        gc.collect(0)  # the young generation, as most collections are: a full one walks the
+        # whole heap of the test process (seconds per reset in a worker holding the sweeps)
         return super().reset(seed=seed, options=options)
 
 
