@@ -419,7 +419,10 @@ class _Builder:
         need_in = (
             self.row_width(node.inside, (name, "inside"), ITEM_EDGE, self.gap) + left_in + right_in
         )
-        node.need = max(need_top, need_in if node.inside else 0.0)
+        if self._side_by_side(name):  # its loads on top and inside stand apart on it
+            node.need = need_top + self.gap + need_in
+        else:
+            node.need = max(need_top, need_in if node.inside else 0.0)
         node.w = max(node.w, node.need)
         if not node.lying and not node.tilt:  # at least as wide as in the episode's frame
             node.w = max(node.w, self.floors.get(name, 0.0))
@@ -844,6 +847,18 @@ class _Builder:
         looks like itself)."""
         return min(node.w, NARROWEST * (node.look.h if node.lying else node.look.w))
 
+    def _side_by_side(self, name: str) -> bool:
+        """A thing holding loads both on it and inside it where they can be seen, one of them
+        carrying something: the loads stand side by side on it, clear of each other (else what
+        one carries would touch the other, which it is not next to); a cover over what is
+        inside stays over it."""
+        node = self.nodes[name]
+        return (
+            not node.is_fixture
+            and bool(node.top and node.inside and node.shows_inside)
+            and any(self._carries(k) for k in node.top + node.inside)
+        )
+
     def _carries(self, name: str) -> bool:
         node = self.nodes[name]
         return bool(node.top or (node.inside and node.shows_inside))
@@ -1152,9 +1167,20 @@ class _Builder:
             left += reach
         elif side == "R":
             right -= reach
+        left_in, _, right_in, b = node.insets()
+        in_left, in_right = max(left, node.x0 + left_in), min(right, node.x0 + node.w - right_in)
+        if self._side_by_side(name):  # what is inside at the far end, what lies on it before
+            in_left = in_right - self.row_width(node.inside, (name, "inside"), ITEM_EDGE, self.gap)
+            right = in_left - left_in - self.gap
         if not self.derived:
             self.place_row(
-                node.top, (name, "ontop"), node.x0, node.x0 + node.w, top, edge, self.gap
+                node.top,
+                (name, "ontop"),
+                node.x0,
+                right if self._side_by_side(name) else node.x0 + node.w,
+                top,
+                edge,
+                self.gap,
             )
         elif node.top and self.isbench:
             self.place_groups(name, top, edge, left, right)
@@ -1162,12 +1188,11 @@ class _Builder:
             self.place_pieces(name, top, edge)
         elif node.top:
             self.place_small(name, top, edge, left, right)
-        left_in, _, right_in, b = node.insets()
         self.place_row(
             node.inside,
             (name, "inside"),
-            max(left, node.x0 + left_in),
-            min(right, node.x0 + node.w - right_in),
+            in_left,
+            in_right,
             node.y1 - b,
             ITEM_EDGE,
             self.gap,
