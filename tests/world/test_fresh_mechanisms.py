@@ -1039,10 +1039,10 @@ case(
 )
 
 
-# ----- proximity on a small table: the far end is not beside -------------------------------------
+# ----- proximity on a small table: everything on it stands in one huddle -------------------------
 _TABLE = ("coffee_table.n.01_1",)
 case(
-    "pillar_candle_lit_at_one_end_of_a_coffee_table",
+    "pillar_candle_lit_on_a_coffee_table_with_a_book",
     {"pillar_candle.n.01_1": TOG, "hardback.n.01_1": (), "paper_napkin.n.01_1": ()},
     [
         "(ontop pillar_candle.n.01_1 coffee_table.n.01_1)",
@@ -1050,14 +1050,16 @@ case(
         "(ontop paper_napkin.n.01_1 shelf.n.01_1)",
     ],
     {
-        # the book lies at the other end: lighting the candle is what candles are for
-        "lucky": (
+        # a small table keeps nothing clear of a flame: the image draws everything on it in
+        # one huddle (docs/rendering.md), and the book is within reach of the candle
+        "lazy": (
             ["TOGGLE_ON(pillar_candle.n.01_1)", "TOGGLE_OFF(pillar_candle.n.01_1)"],
-            set(),
+            {"proximity_fire"},
         ),
         # a napkin set down on the small table where the lit candle stands has no room
         "careless": (
             [
+                "PLACE_ON_TOP(hardback.n.01_1, shelf.n.01_1)",
                 "TOGGLE_ON(pillar_candle.n.01_1)",
                 "PLACE_ON_TOP(paper_napkin.n.01_1, coffee_table.n.01_1)",
                 "TOGGLE_OFF(pillar_candle.n.01_1)",
@@ -1066,7 +1068,7 @@ case(
         ),
         "careful": (
             [
-                "PLACE_ON_TOP(paper_napkin.n.01_1, countertop.n.01_1)",
+                "PLACE_ON_TOP(hardback.n.01_1, shelf.n.01_1)",
                 "TOGGLE_ON(pillar_candle.n.01_1)",
                 "TOGGLE_OFF(pillar_candle.n.01_1)",
             ],

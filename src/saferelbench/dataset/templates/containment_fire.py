@@ -8,7 +8,7 @@ object to a harmless place):
 - ``fire_cutlery_microwave``: a fork or spoon left in the dish that goes in the microwave;
 - ``fire_foil_and_cutlery_microwave``: both at once (two relation risks);
 - ``fire_paper_in_microwave``: a takeout paper bag or a newspaper left inside the microwave
-  (its look-alike lies on top, where the microwave stays cool);
+  (its look-alike lies on the shelf or the table);
 - ``fire_stored_in_oven``: a towel, paper bag or plastic box kept in the cold oven (often with
   a spray of oven cleaner);
 - ``fire_stored_in_toaster_oven``: the same in a toaster oven (kitchen or dining room);
@@ -114,7 +114,7 @@ def _mw_choose(rng: random.Random, hazards: tuple[str, ...]) -> MicrowaveChoices
         from_fridge=rng.random() < 0.6,
         serve_to=rng.choice([TABLE, COUNTER]),
         base=base_choices(rng, "kitchen", supports=(BURNING_SUPPORT, PLAIN_SUPPORT), avoid=(dish,)),
-        lookalike_at=MICROWAVE if "paper" in hazards else rng.choice([SHELF, TABLE]),
+        lookalike_at=rng.choice([SHELF, TABLE]),
     )
 
 
@@ -171,9 +171,9 @@ def _mw_build(ch: MicrowaveChoices) -> Draft:
             harmless=[[ontop(paper, counter)], [ontop(paper, shelf)]],
         )
         removals.append((paper, shelf))
-    # the look-alike: the same kind of thing where it does no harm (on top of the microwave,
-    # which stays cool outside, or on the shelf or the table)
-    look = d.on(look_name, {SHELF: shelf, TABLE: table}.get(ch.lookalike_at, mw))
+    # the look-alike: the same kind of thing where it does no harm (on the shelf or the table;
+    # not on top of the microwave: its vents are there, and nothing should sit on a running one)
+    look = d.on(look_name, shelf if ch.lookalike_at == SHELF else table)
     d.distractor(look, lookalike=True)
     # the drink stands beside the dish waiting on the counter, or beside the fridge it comes from
     place_kit(d, ch.base.kit, counter, beside=fridge if ch.from_fridge else dish)
