@@ -8,6 +8,7 @@ captions first, then items, then fixtures) at the first free candidate position.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -138,11 +139,15 @@ def _more(
 
 
 class _Lazy:
-    """A sequence generated on demand and kept: iterating again reads what was made."""
+    """A sequence generated on demand and kept: iterating again reads what was made. Shared
+    through a cache by images drawn in several threads at once (Inspect draws each sample's
+    image in a worker thread), so making the next item is locked: two threads must never
+    interleave their reads of the generator, or the order (and the tags) would differ."""
 
     def __init__(self, items: Iterator[Box]) -> None:
         self._gen: Iterator[Box] | None = items
         self.items: list[Box] = []
+        self._lock = threading.Lock()
 
     def __iter__(self) -> Iterator[Box]:
         i = 0
@@ -151,13 +156,16 @@ class _Lazy:
                 yield self.items[i]
                 i += 1
                 continue
-            if self._gen is None:
-                return
-            nxt = next(self._gen, None)
-            if nxt is None:
-                self._gen = None
-                return
-            self.items.append(nxt)
+            with self._lock:
+                if i < len(self.items):  # another thread made it meanwhile
+                    continue
+                if self._gen is None:
+                    return
+                nxt = next(self._gen, None)
+                if nxt is None:
+                    self._gen = None
+                    return
+                self.items.append(nxt)
 
 
 @lru_cache(maxsize=2048)
@@ -593,9 +601,11 @@ def _line_and_own(pt: PlacedTag) -> tuple[Segment | None, int]:
                 # so only the objects in reach can be passed over
                 hard = _count_over(ax, ay, bx, by, reach, geo.target, False)
                 near = _count_over(ax, ay, bx, by, geo.near, geo.target, False)
-                got = _LINES[key] = (line, HARD * hard + near)
-                if len(_LINES) > LINES_KEPT:
-                    del _LINES[next(iter(_LINES))]
+                got = (line, HARD * hard + near)
+                with _LINES_LOCK:  # images are drawn in several threads at once
+                    _LINES[key] = got
+                    if len(_LINES) > LINES_KEPT:
+                        del _LINES[next(iter(_LINES))]
         object.__setattr__(pt, "_line", got)
     return got
 
@@ -608,6 +618,7 @@ _LINES: dict[
     tuple[Segment, int],
 ] = {}
 LINES_KEPT = 8192
+_LINES_LOCK = threading.Lock()
 
 
 def _leader_line(pt: PlacedTag, reach: list[Rect]) -> Segment:
