@@ -360,6 +360,27 @@ def test_native_retry_errors_with_the_api(tmp_path):
     assert [e.sample_id for e in final_episodes(tmp_path)] == ["t0", "t1", "t2"]
 
 
+def start_as_from_a_terminal(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """Start the CLI as a shell in a terminal would: SIGINT at its default and unblocked.
+    A child inherits an ignored or blocked SIGINT from the process that starts it (a test
+    worker may have one: something run in it before set it so), and a Python started with
+    SIGINT ignored leaves it ignored, so Ctrl-C would never reach the run (asyncio installs
+    its Ctrl-C handler only over Python's default one). A small launcher resets both, then
+    becomes the CLI (exec keeps the pid, so the signal goes to the run itself)."""
+    launcher = (
+        "import os, signal, sys; "
+        "signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT]); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", launcher, CLI, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **env, "PYTHONFAULTHANDLER": "1"},
+    )
+
+
 class FirstSampleThenHold:
     """A scripted model that answers every step of the first sample it is asked about at once
     and holds every request about another sample until ``release`` is set (or the server
@@ -406,7 +427,7 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
     with FakeOpenAIServer(model) as server:
         env = {"LOCAL_BASE_URL": server.base_url, "LOCAL_API_KEY": "test-key", **data_home}
         run = tmp_path / "run"
-        proc = start([*args, "--out", str(run)], {**env, "PYTHONFAULTHANDLER": "1"})
+        proc = start_as_from_a_terminal([*args, "--out", str(run)], env)
         try:
             deadline = time.monotonic() + 120
             while complete_lines(run / "episodes.jsonl") < 1 or not model.held.is_set():
@@ -416,20 +437,16 @@ def test_ctrl_c_during_a_model_run_says_interrupted_and_exits_130(split, tmp_pat
             assert proc.poll() is None  # it cannot finish: the model holds the next call
             proc.send_signal(signal.SIGINT)
             try:
-                try:
-                    _, stderr = proc.communicate(timeout=30)
-                except subprocess.TimeoutExpired:
-                    # On a heavily loaded machine the first Ctrl-C has been seen to leave
-                    # Inspect's event loop idle, waiting on the held call; a user presses Ctrl-C
-                    # again, and the second one must still end the run as interrupted.
-                    proc.send_signal(signal.SIGINT)
-                    _, stderr = proc.communicate(timeout=60)
+                _, stderr = proc.communicate(timeout=60)
             except subprocess.TimeoutExpired:
-                # still running a minute after Ctrl-C: SIGABRT makes faulthandler (enabled by
-                # PYTHONFAULTHANDLER) print every thread's stack, so the failure says where
+                # still running a minute after Ctrl-C: say how the process treats SIGINT, then
+                # SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print every thread's stack
+                status = Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+                sig = [line for line in status if line.startswith(("SigBlk", "SigIgn"))]
                 proc.send_signal(signal.SIGABRT)
                 _, stderr = proc.communicate(timeout=30)
-                pytest.fail("no exit a minute after SIGINT; stacks:\n" + stderr.decode()[-8000:])
+                stacks = stderr.decode()[-8000:]
+                pytest.fail(f"no exit a minute after SIGINT; {sig}; stacks:\n{stacks}")
         finally:
             model.release.set()  # the resume below gets every answer at once
             if proc.poll() is None:
