@@ -110,3 +110,4 @@ _.forward
 _.forward_share
 _.reverse_share
 _.unresolved
+_.passes_over  # render.labels: the leader-line check of tests/render/test_leader_lines.py
