@@ -111,3 +111,4 @@ _.forward_share
 _.reverse_share
 _.unresolved
 _.passes_over  # render.labels: the leader-line check of tests/render/test_leader_lines.py
+_.place_tags  # render.labels: the tag placement without counts, for tests/render/test_leader_lines.py

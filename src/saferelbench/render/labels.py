@@ -200,6 +200,19 @@ TRIES = 120
 SOFT_TRIES = 24
 
 
+def place_tags(
+    tags: Sequence[Tag],
+    obstacles: Sequence[Box],
+    width: int,
+    height: int,
+    top: int,
+    size: int,
+    keep: Mapping[str, tuple[Box, Box, int]] | None = None,
+) -> list[PlacedTag]:
+    """:func:`place_tags_counted` without the counts."""
+    return place_tags_counted(tags, obstacles, width, height, top, size, keep)[0]
+
+
 def place_tags_counted(
     tags: Sequence[Tag],
     obstacles: Sequence[Box],
