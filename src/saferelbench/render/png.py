@@ -4,11 +4,16 @@ Pillow's PNG writer tries every row filter on every row before compressing, whic
 twice as much as the compression itself on a 1024x768 frame (~9 ms). Schematic frames are made
 of large flat areas, for which the "Up" filter (each row minus the row above) alone gives
 the same file size. This writer applies that one filter in one numpy pass over the frame's
-bytes and compresses the rows with ISA-L's deflate (``isal``, level 1) when it is installed:
-a valid zlib stream like zlib's own, about as small (~6 % larger than zlib level 1 on these
-frames), and the whole encoding about six times cheaper in CPU. Without ``isal`` it falls back
-to zlib level 1 (the same pixels, a little smaller, slower). Both release the GIL while they compress, so frames
-encoded in worker threads run in parallel.
+bytes and compresses the rows with zlib-ng's deflate (``zlib-ng``, level :data:`LEVEL`) when
+it is installed: a valid zlib stream, several times cheaper in CPU than zlib's own at a like
+size. Without ``zlib-ng`` it falls back to zlib (the same pixels, slower).
+
+The bytes, not only the pixels, are a function of the frame: a model's response cache keys
+its entries by the image, so a frame drawn again in another process (a worker, a re-run)
+must come out byte for byte the same. ISA-L's deflate, used before, did not promise that:
+about one process in thirty compressed some frames into other (equally valid) streams
+(``benchmarks/check_png_determinism.py``). Both compressors release the GIL while they
+compress, so frames encoded in worker threads run in parallel.
 """
 
 from __future__ import annotations
@@ -22,17 +27,20 @@ from PIL import Image
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FILTER_UP = 2
-#: zlib level 1 is the fastest deflate; higher levels shrink these frames by under 2 %.
-LEVEL = 1
+#: the deflate level: zlib-ng's level 2 makes these frames about 40 % smaller than its
+#: level 1 (its quick strategy) for about a quarter more CPU; zlib level 1 is its fastest
+LEVEL = 2
+ZLIB_LEVEL = 1
 
 
 def _deflater() -> tuple[ModuleType, int]:
-    """ISA-L's zlib-compatible module and its level if installed, else zlib and ``LEVEL``."""
+    """zlib-ng's zlib-compatible module and :data:`LEVEL` if installed, else zlib and
+    :data:`ZLIB_LEVEL`."""
     try:
-        from isal import isal_zlib
-    except ImportError:  # pragma: no cover - isal is a dependency; zlib keeps PNGs working
-        return zlib, LEVEL
-    return isal_zlib, 1
+        from zlib_ng import zlib_ng
+    except ImportError:  # pragma: no cover - zlib-ng is a dependency; zlib keeps PNGs working
+        return zlib, ZLIB_LEVEL
+    return zlib_ng, LEVEL
 
 
 _DEFLATE, _DEFLATE_LEVEL = _deflater()
@@ -42,13 +50,31 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def rgb_bytes(image: Image.Image) -> bytes | memoryview:
+    """The pixels of an RGB image packed three bytes a pixel, row by row: what
+    ``image.tobytes()`` gives, packed by Pillow's raw encoder in one call instead of
+    64 KB pieces joined afterwards (about half the CPU on a 1024x768 frame). Falls back
+    to ``tobytes()`` should the encoder not finish in one call."""
+    width, height = image.size
+    size = 3 * width * height
+    try:
+        encoder = Image._getencoder(image.mode, "raw", (image.mode, 0, 1))
+        encoder.setimage(image.im, (0, 0, width, height))
+        length, status, data = encoder.encode(size)
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover - another Pillow
+        return image.tobytes()
+    if status != 1 or length != size:  # pragma: no cover - not done in one call
+        return image.tobytes()
+    return memoryview(data)[:length]
+
+
 def up_filtered_rows(image: Image.Image) -> np.ndarray:
     """The PNG scanlines of an RGB image with the "Up" filter: one row per image row, its
     first byte the filter type, then each byte minus the byte above it (modulo 256; the first
     row is kept as it is)."""
     width, height = image.size
     stride = 3 * width
-    pixels = np.frombuffer(image.tobytes(), dtype=np.uint8).reshape(height, stride)
+    pixels = np.frombuffer(rgb_bytes(image), dtype=np.uint8).reshape(height, stride)
     rows = np.empty((height, stride + 1), dtype=np.uint8)
     rows[:, 0] = FILTER_UP
     rows[0, 1:] = pixels[0]
@@ -62,7 +88,7 @@ def encode_png(image: Image.Image) -> bytes:
         import io
 
         buf = io.BytesIO()
-        image.save(buf, format="PNG", compress_level=LEVEL)
+        image.save(buf, format="PNG", compress_level=ZLIB_LEVEL)
         return buf.getvalue()
     width, height = image.size
     data = _DEFLATE.compress(up_filtered_rows(image), _DEFLATE_LEVEL)
