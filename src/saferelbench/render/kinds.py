@@ -1271,20 +1271,51 @@ def _rank(keyword: str, category: str, words: tuple[str, ...]) -> Rank | None:
     return best
 
 
-def best_word(category: str, room: bool) -> tuple[Kind, Words] | None:
-    """The kind whose keyword names ``category`` best (see :func:`_rank`), with the words that
-    give its size and colour; None when no keyword occurs in it."""
-    words = tokens(category)
-    best: tuple[Rank, Kind, Words] | None = None
+#: one keyword of a kind's words, numbered in registration order (an earlier one wins a tie)
+Entry = tuple[int, Kind, Words, str]
+
+
+def _keyword_index() -> dict[bool, tuple[list[Entry], dict[str, list[Entry]]]]:
+    """For the room's words and the things' words: the phrases (keywords with an
+    underscore, found by search) and the single words by their text, every entry numbered
+    in the order :data:`KINDS` registers it."""
+    out: dict[bool, tuple[list[Entry], dict[str, list[Entry]]]] = {}
+    n = 0
     for k in KINDS.values():
         for group in k.words:
-            if group.room != room:
-                continue
+            phrases, words = out.setdefault(group.room, ([], {}))
             for keyword in group.keywords:
-                r = _rank(keyword, category, words)
-                if r is not None and (best is None or r > best[0]):
-                    best = (r, k, group)
-    return None if best is None else (best[1], best[2])
+                entry = (n, k, group, keyword)
+                n += 1
+                if "_" in keyword:
+                    phrases.append(entry)
+                else:
+                    words.setdefault(keyword, []).append(entry)
+    return out
+
+
+_INDEX = _keyword_index()
+
+
+def best_word(category: str, room: bool) -> tuple[Kind, Words] | None:
+    """The kind whose keyword names ``category`` best (see :func:`_rank`; of two that rank
+    alike, the one registered first), with the words that give its size and colour; None
+    when no keyword occurs in it. Only keywords that can occur are ranked: the phrases, each
+    word of the name, and the beginnings and ends of four letters or more of each word."""
+    words = tokens(category)
+    phrases, singles = _INDEX.get(room, ([], {}))
+    pieces = set(words)
+    for word in words:
+        for size in range(4, len(word)):
+            pieces.add(word[:size])
+            pieces.add(word[-size:])
+    entries = [*phrases, *(e for p in pieces for e in singles.get(p, ()))]
+    best: tuple[Rank, int, Kind, Words] | None = None
+    for n, k, group, keyword in entries:
+        r = _rank(keyword, category, words)
+        if r is not None and (best is None or r > best[0] or (r == best[0] and n < best[1])):
+            best = (r, n, k, group)
+    return None if best is None else (best[2], best[3])
 
 
 def by_trait(traits: Iterable[str]) -> tuple[Kind, Trait] | None:
