@@ -88,9 +88,9 @@ def _candidates(
     bw, bh = tw + 2 * pad, th + 2 * pad
 
     def at(x: float, y: float) -> Box:
-        x = min(max(2, x), width - bw - 2)
-        y = min(max(top, y), height - bh - 1)
-        return Box(px(x), px(y), px(x) + bw, px(y) + bh)
+        x0 = px(min(max(2, x), width - bw - 2))
+        y0 = px(min(max(top, y), height - bh - 1))
+        return Box(x0, y0, x0 + bw, y0 + bh)
 
     cx = t.cx - bw / 2
     step = bh + 2
@@ -107,7 +107,11 @@ def _candidates(
         for dx in (0.0, -bw * 0.5, bw * 0.5, -clear, clear):
             yield at(cx + dx, t.y0 - bh - 3 - level * step)
     yield at(cx, t.y1 + 3)
-    yield from dict.fromkeys(_more(tag, at, bw, bh, step, clear))  # each place once
+    seen: set[Box] = set()
+    for box in _more(tag, at, bw, bh, step, clear):  # each place once, made as it is needed
+        if box not in seen:
+            seen.add(box)
+            yield box
 
 
 def _more(
@@ -200,6 +204,16 @@ TRIES = 120
 SOFT_TRIES = 24
 
 
+def meets_any(box: Box, boxes: Iterable[Box]) -> bool:
+    """Whether ``box`` overlaps any of ``boxes`` (:meth:`Box.overlaps` written out: the tag
+    search asks this of every place it tries)."""
+    x0, y0, x1, y1 = box
+    for o in boxes:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1:
+            return True
+    return False
+
+
 def place_tags(
     tags: Sequence[Tag],
     obstacles: Sequence[Box],
@@ -251,11 +265,7 @@ def place_tags_counted(
         tries = 0
         for c in _with_kept(candidates(tag, size, width, height, top), prev):
             cands.append(c)
-            if (
-                c.overlaps(tag.target)
-                or any(c.overlaps(o) for o in taken)
-                or any(c.overlaps(o) for o in blockers)
-            ):
+            if c.overlaps(tag.target) or meets_any(c, taken) or meets_any(c, blockers):
                 continue
             pt = PlacedTag(tag, c, leader=not c.expand(4).overlaps(tag.target))
             if c is prev:
@@ -278,7 +288,7 @@ def place_tags_counted(
         if choice is None and best is not None:
             choice = best[1]
         if choice is None:  # crowded: at least avoid other tags
-            box = next((c for c in cands if not any(c.overlaps(o) for o in taken)), cands[0])
+            box = next((c for c in cands if not meets_any(c, taken)), cands[0])
             choice = PlacedTag(tag, box, leader=not box.expand(4).overlaps(tag.target))
         mine = own_conflicts(choice)
         if choice.leader or any(o.leader for o in placed):
@@ -528,9 +538,12 @@ class _Reach:
         hit = self._points.get(y_edge)
         if hit is None:
             cover = self.cover
-            hit = self._points[y_edge] = [
-                (x, y) for y in [y_edge, *self.rows] for x in self.xs if _seen(x, y, cover)
-            ]
+            rows = [y_edge, *self.rows]
+            hit = self._points[y_edge] = (
+                [(x, y) for y in rows for x in self.xs if _seen(x, y, cover)]
+                if cover
+                else [(x, y) for y in rows for x in self.xs]  # nothing in front: all seen
+            )
         return hit
 
     def array(self, y_edge: float) -> np.ndarray:
@@ -683,18 +696,21 @@ def _clear_points(
         )
         t0 = np.zeros(meet.shape)
         t1 = np.ones(meet.shape)
-        for d, a, lo, hi in ((dx, sx, x0 + 1, x1 - 1), (dy, sy, y0 + 1, y1 - 1)):
-            flat = (d == 0)[:, None]
-            with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for d, a, lo, hi in ((dx, sx, x0 + 1, x1 - 1), (dy, sy, y0 + 1, y1 - 1)):
+                flat = (d == 0)[:, None]
                 u = (lo - a) / d[:, None]
                 v = (hi - a) / d[:, None]
-            t0 = np.where(flat, t0, np.maximum(t0, np.minimum(u, v)))
-            t1 = np.where(flat, t1, np.minimum(t1, np.maximum(u, v)))
-            meet &= ~flat | ((lo < a) & (a < hi))
+                t0 = np.where(flat, t0, np.maximum(t0, np.minimum(u, v)))
+                t1 = np.where(flat, t1, np.minimum(t1, np.maximum(u, v)))
+                meet &= ~flat | ((lo < a) & (a < hi))
         return t0, t1, meet
 
-    t0, t1, meet = span(np.asarray(boxes, dtype=float))
-    u0, u1, umeet = span(np.array([[own[0] - 1, own[1] - 1, own[2] + 1, own[3] + 1]], dtype=float))
+    # the boxes and, last, the object's own box grown by a pixel, in one pass
+    grown = (own[0] - 1, own[1] - 1, own[2] + 1, own[3] + 1)
+    t0, t1, meet = span(np.array([*boxes, grown], dtype=float))
+    u0, u1, umeet = t0[:, -1:], t1[:, -1:], meet[:, -1:]
+    t0, t1, meet = t0[:, :-1], t1[:, :-1], meet[:, :-1]
     cut = umeet & (u1 > u0)
     t1 = np.where(cut, np.minimum(t1, np.maximum(t0, u0)), t1)
     over = meet & (t1 > t0) & ((t1 - t0) * length[:, None] > 1.0)
@@ -856,7 +872,7 @@ def uncross(
             blockers = blocking[id(pt.tag)] = [
                 o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt
             ]
-        if any(box.overlaps(o) for o in blockers):
+        if meets_any(box, blockers):
             return False
         grown = around.get(id(tags))
         if grown is None or grown[0] is not tags:
@@ -990,7 +1006,7 @@ def clear_tags(
             blockers = blocking[id(pt.tag)] = [
                 o for o in obstacles if o != pt.tag.target and o not in pt.tag.exempt
             ]
-        if any(box.overlaps(o) for o in blockers):
+        if meets_any(box, blockers):
             return False
         return not any(box.overlaps(t.box.expand(1)) for m, t in enumerate(tags) if m not in skip)
 
