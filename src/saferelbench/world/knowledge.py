@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
@@ -332,6 +332,10 @@ def describe(
 ) -> ObjectInfo:
     """Build the :class:`ObjectInfo` of one instance.
 
+    What it knows depends only on the synset and the arguments, not on the instance's
+    number: it is worked out once per synset and arguments and kept (every task names the
+    same counters and stoves), the instance's name put in.
+
     ``strict`` (what :func:`~saferelbench.world.scene_builder.build_world` passes): a synset
     whose material nothing knows is an error naming it, instead of the default profile.
     ``listed_abilities`` are the abilities the task file lists for it (IS-Bench's
@@ -342,6 +346,38 @@ def describe(
     for the dataset generator, which declares it per object.
     """
     synset = synset_of(instance)
+    try:
+        shown = json.dumps(declared, sort_keys=True) if declared else ""
+    except (TypeError, ValueError):  # not plain data: worked out afresh
+        return _describe(instance, synset, listed_abilities, table_openable, declared, strict)
+    info = _described(synset, tuple(listed_abilities or ()), table_openable, shown, strict)
+    return info if info.name == instance else replace(info, name=instance)
+
+
+@lru_cache(maxsize=4096)
+def _described(
+    synset: str, listed: tuple[str, ...], table_openable: bool, declared: str, strict: bool
+) -> ObjectInfo:
+    """:func:`describe` of an instance of ``synset`` (named as the synset), ``declared`` as
+    JSON."""
+    return _describe(
+        synset,
+        synset,
+        list(listed),
+        table_openable,
+        json.loads(declared) if declared else None,
+        strict,
+    )
+
+
+def _describe(
+    instance: str,
+    synset: str,
+    listed_abilities: list[str] | None,
+    table_openable: bool,
+    declared: dict[str, Any] | None,
+    strict: bool,
+) -> ObjectInfo:
     known, abilities, heat = _synset_knowledge(synset)
     entry = _table_entry(synset)
     attrs = set(entry.get("attributes", []))
