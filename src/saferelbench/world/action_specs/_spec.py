@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from saferelbench.world.knowledge import ObjectInfo
 from saferelbench.world.state import Scene, State
@@ -105,7 +106,7 @@ class ActionSpec:
             return (full - 1, full)
         return (full,)
 
-    @property
+    @cached_property  # every prompt lists every action's
     def signature(self) -> str:
         """``WIPE(target, tool)``; ``WAIT_FOR_FROZEN(obj[, cold_source])``; ``DONE``."""
         if not self.params:
