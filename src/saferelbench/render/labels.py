@@ -362,7 +362,7 @@ def _with_kept(cands: Iterable[Box], kept: Box | None) -> Iterator[Box]:
 
 
 @lru_cache(maxsize=2048)
-def _tag_image(text: str, size: int, fg: RGB, bg: RGB, border: RGB, w: int, h: int) -> Image.Image:
+def tag_image(text: str, size: int, fg: RGB, bg: RGB, border: RGB, w: int, h: int) -> Image.Image:
     """A finished tag (box, border, text), rendered once: text rendering dominates otherwise."""
     img = Image.new("RGB", (w, h), bg)
     d = ImageDraw.Draw(img)
@@ -1088,4 +1088,4 @@ def draw_tags(img: Image.Image, placed: Sequence[PlacedTag], size: int) -> None:
             d.line(list(line), fill=pt.tag.border, width=1)
     for pt in placed:
         b, tag = pt.box, pt.tag
-        img.paste(_tag_image(tag.text, size, tag.fg, tag.bg, tag.border, b.w, b.h), (b.x0, b.y0))
+        img.paste(tag_image(tag.text, size, tag.fg, tag.bg, tag.border, b.w, b.h), (b.x0, b.y0))

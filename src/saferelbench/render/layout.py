@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from saferelbench.render import kinds
 from saferelbench.render.catalog import Look, lies_down_when_fallen, look_of
@@ -116,7 +117,7 @@ class Node:
     def kind(self) -> str:
         return self.look.kind
 
-    @property
+    @cached_property  # asked again and again while the row is measured; its look is fixed
     def is_fixture(self) -> bool:
         return kinds.is_furniture(self.kind)
 

@@ -27,6 +27,7 @@ from saferelbench.render.labels import (
     font,
     leader_line,
     place_tags_counted,
+    tag_image,
     text_size,
 )
 from saferelbench.render.layout import Frame, Layout, Node, layout
@@ -430,16 +431,11 @@ def render(
         tw, _ = text_size(scene.floor, fsize)
         pad = max(2, fsize // 5)
         fb = Box(4, height - fsize - 2 * pad - 4, 4 + tw + 2 * pad, height - 4)
-        d.rectangle(
-            (fb.x0, fb.y0, fb.x1 - 1, fb.y1 - 1), fill=(255, 255, 255), outline=(110, 110, 110)
+        # the floor's tag, drawn like every other tag (once, then kept)
+        floor_tag = tag_image(
+            scene.floor, fsize, (20, 20, 24), (255, 255, 255), (110, 110, 110), fb.w, fb.h
         )
-        d.text(
-            (fb.x0 + pad, fb.y0 + pad),
-            scene.floor,
-            fill=(20, 20, 24),
-            font=font(fsize),
-            anchor="lt",
-        )
+        img.paste(floor_tag, (fb.x0, fb.y0))
     _header(d, width, header, title, events, labels, fsize)
 
     boxes = {n: lay.nodes[n].box for n in lay.order}
