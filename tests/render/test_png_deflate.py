@@ -47,3 +47,11 @@ def test_up_filter_rows_by_hand() -> None:
         rows[2, 1:].tolist()
         == (np.array([0] * 6) - np.array([5, 25, 35, 45, 55, 0])).astype(np.uint8).tolist()
     )
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (1024, 768), (517, 33)])
+def test_the_packed_pixels_are_what_pillow_gives(size: tuple[int, int]) -> None:
+    rng = np.random.default_rng(sum(size))
+    image = Image.fromarray(rng.integers(0, 256, (size[1], size[0], 3), dtype=np.uint8), "RGB")
+    assert bytes(png.rgb_bytes(image)) == image.tobytes()
+    assert _pixels(png.encode_png(image)) == image.tobytes()
