@@ -52,4 +52,4 @@ def test_a_declared_value_that_is_not_plain_data_is_described_afresh() -> None:
 def test_an_unknown_synset_is_an_error_every_time() -> None:
     for _ in range(2):  # an error is not kept as an answer
         with pytest.raises(UnknownSynsetError):
-            describe("blorptastic_widget.n.01_1", [], strict=True)
+            describe("ghost_zorblax.n.01_1", [], strict=True)
