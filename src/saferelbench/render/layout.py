@@ -1296,6 +1296,39 @@ def layout(
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
     a row element it should be drawn after (where it fell from), when the caller knows;
     ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
+    b, roots, scale, kept = _rowed(scene, state, width, height, header, near, frame)
+    k = min(width / 1024, height / 768)
+    margin = 14 * k
+    y_base = round(height * 0.74)
+    return _placed(scene, b, roots, scale, kept, margin, y_base, width, height)
+
+
+def fresh_frame(
+    scene: Scene,
+    state: State,
+    width: int,
+    height: int,
+    header: float,
+    near: Mapping[str, str] | None = None,
+) -> Frame:
+    """``layout(scene, state, width, height, header, near).frame`` (the frame an episode's
+    images keep, with room to grow), without placing anything in it: the scale, the widths
+    and the places along the wall are settled before what stands on and in things is
+    placed."""
+    return _rowed(scene, state, width, height, header, near, None)[3]
+
+
+def _rowed(
+    scene: Scene,
+    state: State,
+    width: int,
+    height: int,
+    header: float,
+    near: Mapping[str, str] | None,
+    frame: Frame | None,
+) -> tuple[_Builder, list[str], float, Frame]:
+    """The layout's builder with the row measured and placed along the wall, its roots, the
+    scale and the frame the image keeps (:func:`layout` up to placing what the row carries)."""
     k = min(width / 1024, height / 768)
     margin = 14 * k
     y_base = round(height * 0.74)
@@ -1358,8 +1391,8 @@ def layout(
             # the frame no longer fits, or is smaller than a fresh one would be (what made it
             # shrink is gone): a fresh frame, without the old widths
             # (drawn in it at once, so the next image does not rescale again)
-            fresh = layout(scene, state, width, height, header, near).frame
-            return layout(scene, state, width, height, header, near, fresh)
+            fresh = fresh_frame(scene, state, width, height, header, near)
+            return _rowed(scene, state, width, height, header, near, fresh)
         scale = frame.scale
         if frame.xs_scale == scale:
             b.places = dict(frame.xs)
@@ -1382,6 +1415,22 @@ def layout(
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
     kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up, b.gap)
+    return b, roots, scale, kept
+
+
+def _placed(
+    scene: Scene,
+    b: _Builder,
+    roots: list[str],
+    scale: float,
+    kept: Frame,
+    margin: float,
+    y_base: int,
+    width: int,
+    height: int,
+) -> Layout:
+    """:func:`layout` from a builder whose row is placed (:func:`_rowed`): what the row
+    carries placed, and every node's boxes in image pixels."""
     for node in b.nodes.values():
         if not node.is_fixture and node.inside and node.shows_inside:
             node.floor = max(node.floor, INNER_FLOOR / scale)

@@ -30,7 +30,7 @@ from saferelbench.render.labels import (
     tag_image,
     text_size,
 )
-from saferelbench.render.layout import Frame, Layout, Node, layout
+from saferelbench.render.layout import Frame, Layout, Node, fresh_frame, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -283,9 +283,7 @@ def _hazards(
 @lru_cache(maxsize=32)
 def frame_of(scene: Scene, state: State, size: tuple[int, int], header: float) -> Frame:
     """The scale and row widths of ``state``'s image (cached: one per episode)."""
-    lay = layout(scene, state, size[0], size[1], header)
-    assert lay.frame is not None
-    return lay.frame
+    return fresh_frame(scene, state, size[0], size[1], header)
 
 
 def render(
