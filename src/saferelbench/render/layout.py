@@ -1297,10 +1297,13 @@ def layout(
     a row element it should be drawn after (where it fell from), when the caller knows;
     ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
     b, roots, scale, kept = _rowed(scene, state, width, height, header, near, frame)
+    return _placed(scene, b, roots, scale, kept, width, height)
+
+
+def _margins(width: int, height: int) -> tuple[float, float, int]:
+    """The image's size factor against 1024x768, its side margin and the floor line's height."""
     k = min(width / 1024, height / 768)
-    margin = 14 * k
-    y_base = round(height * 0.74)
-    return _placed(scene, b, roots, scale, kept, margin, y_base, width, height)
+    return k, 14 * k, round(height * 0.74)
 
 
 def fresh_frame(
@@ -1329,9 +1332,7 @@ def _rowed(
 ) -> tuple[_Builder, list[str], float, Frame]:
     """The layout's builder with the row measured and placed along the wall, its roots, the
     scale and the frame the image keeps (:func:`layout` up to placing what the row carries)."""
-    k = min(width / 1024, height / 768)
-    margin = 14 * k
-    y_base = round(height * 0.74)
+    k, margin, y_base = _margins(width, height)
 
     def attempt(
         slim: float, gap: float = GAP
@@ -1424,13 +1425,12 @@ def _placed(
     roots: list[str],
     scale: float,
     kept: Frame,
-    margin: float,
-    y_base: int,
     width: int,
     height: int,
 ) -> Layout:
     """:func:`layout` from a builder whose row is placed (:func:`_rowed`): what the row
     carries placed, and every node's boxes in image pixels."""
+    _, margin, y_base = _margins(width, height)
     for node in b.nodes.values():
         if not node.is_fixture and node.inside and node.shows_inside:
             node.floor = max(node.floor, INNER_FLOOR / scale)
