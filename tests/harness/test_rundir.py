@@ -88,3 +88,35 @@ def test_images_go_under_the_sample_folder(tmp_path):
     assert ref == "images/a_b_c/step_003.png"
     assert (tmp_path / ref).read_bytes() == b"\x89PNG"
     assert safe_name("") == "_"
+
+
+def test_a_repeated_image_is_saved_as_a_link_and_never_written_through(tmp_path):
+    rd = RunDir(tmp_path)
+    first, other = b"\x89PNG one", b"\x89PNG two"
+    refs = [rd.save_image("s", step, png) for step, png in ((1, first), (2, first), (3, other))]
+    files = [tmp_path / r for r in refs]
+    assert [f.read_bytes() for f in files] == [first, first, other]
+    assert files[0].stat().st_ino == files[1].stat().st_ino  # one file, two names
+    assert files[2].stat().st_ino != files[1].stat().st_ino
+    # another sample's identical image is a file of its own
+    ref = rd.save_image("t", 1, first)
+    assert (tmp_path / ref).stat().st_ino != files[0].stat().st_ino
+    # a run that saves the sample again (a resumed attempt) replaces the files, never
+    # writing through the link into the other step's image
+    again = RunDir(tmp_path)
+    again.save_image("s", 1, other)
+    assert files[0].read_bytes() == other
+    assert files[1].read_bytes() == first
+
+
+def test_an_image_is_written_when_no_link_can_be_made(tmp_path, monkeypatch):
+    import os
+
+    def refuse(src: object, dst: object) -> None:
+        raise OSError("hard links are not supported here")
+
+    monkeypatch.setattr(os, "link", refuse)
+    rd = RunDir(tmp_path)
+    a, b = rd.save_image("s", 1, b"png"), rd.save_image("s", 2, b"png")
+    assert (tmp_path / b).read_bytes() == b"png"
+    assert (tmp_path / a).stat().st_ino != (tmp_path / b).stat().st_ino

@@ -6,7 +6,8 @@ Layout::
                           provenance), written atomically
     RUN/episodes.jsonl    one EpisodeResult per line, appended and fsynced per episode
     RUN/summary.json      the metrics over every episode in episodes.jsonl, written atomically
-    RUN/images/<sample>/step_001.png   optional observation images
+    RUN/images/<sample>/step_001.png   optional observation images (a step showing the
+                                       image of the step before: a hard link to its file)
 
 An interrupted run can be resumed: finished sample ids are read back from ``episodes.jsonl``;
 a torn last line (the process died mid-write) is ignored and cut off before the next append,
@@ -103,6 +104,8 @@ class RunDir:
             None  #: sample ids in episodes.jsonl (after a first append)
         )
         self._size = -1  #: size of episodes.jsonl after our last append (else: read it again)
+        #: the last image saved: sample id, its bytes and its file (a repeat is linked to it)
+        self._last_image: tuple[str, bytes, Path] | None = None
 
     # ----- paths -----------------------------------------------------------------------------
     @property
@@ -122,10 +125,27 @@ class RunDir:
         return f"{IMAGES}/{safe_name(sample_id)}/step_{step:03d}.png"
 
     def save_image(self, sample_id: str, step: int, png: bytes) -> str:
+        """Write one step's observation image; returns its :meth:`image_ref`. A step that shows
+        the very image the sample's last saved step showed (a failed action leaves the scene as
+        it was) gets a hard link to that file where the file system allows one: the same bytes
+        under its own name, without writing them again. A file already at the target (left by
+        an interrupted attempt, perhaps linked to another step's) is removed first, so no write
+        ever goes through a link into another step's image."""
         ref = self.image_ref(sample_id, step)
         target = self.path / ref
+        target.unlink(missing_ok=True)
+        last = self._last_image
+        if last is not None and last[0] == sample_id and last[1] == png:
+            try:
+                os.link(last[2], target)
+            except OSError:  # no hard links here (or the earlier file is gone): write it
+                pass
+            else:
+                self._last_image = (sample_id, png, target)
+                return ref
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(png)
+        self._last_image = (sample_id, png, target)
         return ref
 
     # ----- set-up ------------------------------------------------------------------------------
