@@ -4,7 +4,7 @@ without placing what the row carries: the same frame, on every step of golden pl
 from __future__ import annotations
 
 from saferelbench.dataset.store import load_samples
-from saferelbench.render.layout import fresh_frame, layout
+from saferelbench.render.layout import Layout, fresh_frame, layout, settled_layout
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 
@@ -21,3 +21,29 @@ def test_the_fresh_frame_is_the_layouts_own() -> None:
                 assert fresh_frame(world.scene, state, *size, header) == whole.frame, sample.id
                 checked += 1
     assert checked > 300
+
+
+def _drawn(lay: Layout) -> tuple[object, ...]:
+    """Everything of a layout the picture is drawn from."""
+    nodes = tuple(
+        (n, node.box, node.parts, node.inner, node.shows_inside, node.tilt)
+        for n, node in sorted(lay.nodes.items())
+    )
+    return (nodes, lay.order, lay.roots, lay.hidden, lay.floor_box, lay.scale, lay.frame)
+
+
+def test_the_settled_layout_is_the_layout_in_its_own_fresh_frame() -> None:
+    """An episode's first image is laid out in one pass (:func:`settled_layout`): the same
+    boxes, order and kept frame as laying it out in the fresh frame of its own state (what
+    the renderer did in two passes), for the first state of every shipped sample at two
+    sizes."""
+    checked = 0
+    for sample in load_samples():
+        world = build_world(sample)
+        for size, header in (((1024, 768), 56.0), ((640, 480), 36.0)):
+            frame = fresh_frame(world.scene, world.initial, *size, header)
+            two_passes = layout(world.scene, world.initial, *size, header, frame=frame)
+            one_pass = settled_layout(world.scene, world.initial, *size, header)
+            assert _drawn(one_pass) == _drawn(two_passes), (sample.id, size)
+            checked += 1
+    assert checked == 2 * len(load_samples())

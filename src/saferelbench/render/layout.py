@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from saferelbench.render import kinds
 from saferelbench.render.catalog import Look, lies_down_when_fallen, look_of
@@ -196,6 +196,54 @@ def _chain_of(name: str, parent: Mapping[str, str | None]) -> list[str]:
         seen.add(p)
         p = parent.get(p)
     return chain
+
+
+def _by_width(item: tuple[str, float]) -> tuple[float, str]:
+    return item[1], item[0]
+
+
+@lru_cache(maxsize=4096)
+def _arrangement(members: tuple[tuple[str, float], ...]) -> _Arrangement:
+    """The best huddle of things of these widths (``(name, width)``, narrowest first, ties by
+    name): :meth:`_Builder._huddle`'s search, a function of the widths and names alone, so it
+    is done once for a huddle that recurs in another layout pass or image."""
+    widths = dict(members)
+    names = [k for k, _ in members]
+    best: _Arrangement | None = None
+    for centre in [None, *names]:
+        rest = [k for k in names if k != centre]
+        for mask in range(1 << len(rest)):
+            if rest and mask >> (len(rest) - 1):  # mirror images: the widest goes left
+                continue
+            left = [k for b, k in enumerate(rest) if mask >> b & 1]
+            right = [k for b, k in enumerate(rest) if not mask >> b & 1]
+            rel: dict[str, float] = {}
+            front: list[str] = []  # front to back
+            if centre is not None:
+                rel[centre] = -widths[centre] / 2
+                front.append(centre)
+            for rank in range(max(len(left), len(right))):
+                for side, chain in (("L", left), ("R", right)):
+                    if rank < len(chain):
+                        w = widths[chain[rank]]
+                        rel[chain[rank]] = OVERLAP - w if side == "L" else -OVERLAP
+                        front.append(chain[rank])
+            seen = []
+            for i, k in enumerate(front):
+                spans = sorted((rel[f], rel[f] + widths[f]) for f in front[:i])
+                a, b = rel[k], rel[k] + widths[k]
+                hidden, end = 0.0, a
+                for lo, hi in spans:
+                    lo, hi = max(lo, end), min(hi, b)
+                    if hi > lo:
+                        hidden += hi - lo
+                        end = hi
+                seen.append(1.0 - hidden / max(widths[k], 1.0))
+            score = (min(seen), sum(seen))
+            if best is None or score > best[0]:
+                best = (score, rel, front[::-1], [left, right], centre)
+    assert best is not None
+    return best
 
 
 class _Builder:
@@ -792,42 +840,7 @@ class _Builder:
         the search runs again (at most three times)."""
         if not members:
             return {}, []
-        widths = {k: self.nodes[k].w for k in members}
-        names = sorted(members, key=lambda k: (widths[k], k))
-        best: _Arrangement | None = None
-        for centre in [None, *names]:
-            rest = [k for k in names if k != centre]
-            for mask in range(1 << len(rest)):
-                if rest and mask >> (len(rest) - 1):  # mirror images: the widest goes left
-                    continue
-                left = [k for b, k in enumerate(rest) if mask >> b & 1]
-                right = [k for b, k in enumerate(rest) if not mask >> b & 1]
-                rel: dict[str, float] = {}
-                front: list[str] = []  # front to back
-                if centre is not None:
-                    rel[centre] = -widths[centre] / 2
-                    front.append(centre)
-                for rank in range(max(len(left), len(right))):
-                    for side, chain in (("L", left), ("R", right)):
-                        if rank < len(chain):
-                            w = widths[chain[rank]]
-                            rel[chain[rank]] = OVERLAP - w if side == "L" else -OVERLAP
-                            front.append(chain[rank])
-                seen = []
-                for i, k in enumerate(front):
-                    spans = sorted((rel[f], rel[f] + widths[f]) for f in front[:i])
-                    a, b = rel[k], rel[k] + widths[k]
-                    hidden, end = 0.0, a
-                    for lo, hi in spans:
-                        lo, hi = max(lo, end), min(hi, b)
-                        if hi > lo:
-                            hidden += hi - lo
-                            end = hi
-                    seen.append(1.0 - hidden / max(widths[k], 1.0))
-                score = (min(seen), sum(seen))
-                if best is None or score > best[0]:
-                    best = (score, rel, front[::-1], [left, right], centre)
-        assert best is not None
+        best = _arrangement(tuple(sorted(((k, self.nodes[k].w) for k in members), key=_by_width)))
         if best[0][0] < SEEN and squeezed < 3:
             # No way to overlap them all shows every base (things of nearly one width): the
             # ones in front of another on a side are drawn narrower than it
@@ -840,7 +853,7 @@ class _Builder:
                 node = self.nodes[best[4]]
                 node.w = max(self._narrowest(node), min(node.w, SQUEEZE * min(firsts)))
             return self._huddle(members, squeezed + 1)
-        return best[1], best[2]
+        return dict(best[1]), list(best[2])
 
     @staticmethod
     def _narrowest(node: Node) -> float:
@@ -1321,6 +1334,24 @@ def fresh_frame(
     return _rowed(scene, state, width, height, header, near, None)[3]
 
 
+def settled_layout(
+    scene: Scene,
+    state: State,
+    width: int,
+    height: int,
+    header: float,
+    near: Mapping[str, str] | None = None,
+) -> Layout:
+    """An episode's first image, laid out in the :func:`fresh_frame` of its own state with the
+    row measured once: what ``layout(..., frame=fresh_frame(...))`` gives in two passes (the
+    same for the first state of every shipped sample, tests/render/test_fresh_frame.py). The
+    second pass measures again with the frame's widths as floors; in a crowded row at the
+    tightest gaps that can leave a thing squeezed in a huddle a few pixels wider, which the
+    one pass does not."""
+    b, roots, scale, kept = _rowed(scene, state, width, height, header, near, None, settle=True)
+    return _placed(scene, b, roots, scale, kept, width, height)
+
+
 def _rowed(
     scene: Scene,
     state: State,
@@ -1329,9 +1360,12 @@ def _rowed(
     header: float,
     near: Mapping[str, str] | None,
     frame: Frame | None,
+    settle: bool = False,
 ) -> tuple[_Builder, list[str], float, Frame]:
     """The layout's builder with the row measured and placed along the wall, its roots, the
-    scale and the frame the image keeps (:func:`layout` up to placing what the row carries)."""
+    scale and the frame the image keeps (:func:`layout` up to placing what the row carries).
+    ``settle`` (with no ``frame``): the row placed in the fresh frame this state gives, as a
+    second pass with that frame would place it (:func:`settled_layout`)."""
     k, margin, y_base = _margins(width, height)
 
     def attempt(
@@ -1416,6 +1450,15 @@ def _rowed(
             key[r] = (*key[hint_root], 1, r)
     b.place_roots(paths, (width - 2 * margin) / scale, key)
     kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up, b.gap)
+    if settle and frame is None:
+        # What a second pass with ``frame=kept`` does: the same measures (the frame's widths
+        # and height are this pass's own), always within the frame's bounds (its scale is
+        # the fitting one times HEADROOM, or both are capped), so only the row is placed again
+        # at the frame's scale, from the frame's places when they were taken at that scale.
+        scale = kept.scale
+        b.places = dict(kept.xs) if kept.xs_scale == scale else {}
+        b.place_roots(paths, (width - 2 * margin) / scale, key)
+        kept = Frame(scale, widths, b.row_places(paths), scale, b.slim, up, b.gap)
     return b, roots, scale, kept
 
 

@@ -30,7 +30,7 @@ from saferelbench.render.labels import (
     tag_image,
     text_size,
 )
-from saferelbench.render.layout import Frame, Layout, Node, fresh_frame, layout
+from saferelbench.render.layout import Frame, Layout, Node, fresh_frame, layout, settled_layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -313,12 +313,17 @@ def render(
             other = next((o for o in ev.objects[i + 1 :] + ev.objects[:i] if o != obj), None)
             if other is not None:
                 near.setdefault(obj, other)
-    frame = (
-        reference
-        if reference is None or isinstance(reference, Frame)
-        else frame_of(scene, reference, size, header + fsize + 8)
-    )
-    lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
+    if isinstance(reference, State) and not near and (reference is state or reference == state):
+        # an episode's first image, in its own frame: the row is measured once
+        lay = settled_layout(scene, state, width, height, header + fsize + 8)
+        frame: Frame | None = None  # a fresh frame: no tags kept from an image before
+    else:
+        frame = (
+            reference
+            if reference is None or isinstance(reference, Frame)
+            else frame_of(scene, reference, size, header + fsize + 8)
+        )
+        lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
     img = _room(width, height, lay.floor_box.y0).copy()
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
@@ -421,7 +426,13 @@ def render(
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
-    keep = {t: (target, box, n) for t, target, box, n in frame.tags} if frame else None
+    keep = (
+        {t: (target, box, n) for t, target, box, n in frame.tags}
+        if frame
+        else None
+        if reference is None
+        else {}
+    )
     placed, counts = place_tags_counted(tags, obstacles, width, height, header + 2, fsize, keep)
     named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
