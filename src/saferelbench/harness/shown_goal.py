@@ -10,6 +10,8 @@ is judged on the whole goal (``docs/harness.md``, "One episode").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from saferelbench.agents.goal_analysis import without_hazard_marks
 from saferelbench.world.task import Task
 
@@ -19,5 +21,11 @@ __all__ = ["shown_goal"]
 def shown_goal(task: Task) -> str:
     """``task``'s goal without the atoms about hazard marks (the whole goal when it has none;
     ``(:goal (and))`` in the odd case where nothing else is left)."""
-    goal = without_hazard_marks(task.goal)
+    return _shown(task.goal)
+
+
+@lru_cache(maxsize=1024)
+def _shown(goal_text: str) -> str:
+    """:func:`shown_goal` of a goal text (worked out once: every step's prompt shows it)."""
+    goal = without_hazard_marks(goal_text)
     return (goal if goal is not None else "(:goal (and))").strip()

@@ -350,7 +350,21 @@ def describe(
         shown = json.dumps(declared, sort_keys=True) if declared else ""
     except (TypeError, ValueError):  # not plain data: worked out afresh
         return _describe(instance, synset, listed_abilities, table_openable, declared, strict)
-    info = _described(synset, tuple(listed_abilities or ()), table_openable, shown, strict)
+    return _named(instance, synset, tuple(listed_abilities or ()), table_openable, shown, strict)
+
+
+@lru_cache(maxsize=8192)
+def _named(
+    instance: str,
+    synset: str,
+    listed: tuple[str, ...],
+    table_openable: bool,
+    declared: str,
+    strict: bool,
+) -> ObjectInfo:
+    """:func:`_described` with the instance's name put in (kept too: the same instances,
+    ``countertop.n.01_1``, recur from task to task)."""
+    info = _described(synset, listed, table_openable, declared, strict)
     return info if info.name == instance else replace(info, name=instance)
 
 

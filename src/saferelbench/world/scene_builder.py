@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bddl.parsing import scan_tokens
 
@@ -30,8 +31,11 @@ class World:
 Atom = tuple[str, ...]
 
 
+@lru_cache(maxsize=8192)
 def parse_atom(text: str) -> tuple[bool, Atom]:
-    """``"(ontop a b)"`` -> ``(True, ("ontop", "a", "b"))``; ``"(not (cooked a))"`` -> ``(False, ...)``."""
+    """``"(ontop a b)"`` -> ``(True, ("ontop", "a", "b"))``; ``"(not (cooked a))"`` -> ``(False, ...)``.
+    Kept per text (the same atoms, ``(inroom floor.n.01_1 kitchen)``, recur from task to
+    task); a text that cannot be parsed raises every time."""
     try:
         tokens = scan_tokens(string=text)
     except Exception as exc:  # bddl raises bare Exceptions for bad parentheses
