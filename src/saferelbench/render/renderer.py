@@ -98,6 +98,26 @@ def _room(width: int, height: int, y_base: int) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=8)
+def _room_floor(width: int, height: int, y_base: int) -> tuple[Image.Image, int]:
+    """The part of :func:`_room` below its plain wall, and the row it starts at."""
+    room = _room(width, height, y_base)
+    wall = Image.new("RGB", (width, 1), WALL).tobytes()
+    top = next(
+        (y for y in range(height) if room.crop((0, y, width, y + 1)).tobytes() != wall), height
+    )
+    return room.crop((0, top, width, height)), top
+
+
+def _blank_room(width: int, height: int, y_base: int) -> Image.Image:
+    """A new image of the empty room: the plain wall filled in, the rest pasted (cheaper
+    than copying the whole room)."""
+    floor, top = _room_floor(width, height, y_base)
+    img = Image.new("RGB", (width, height), WALL)
+    img.paste(floor, (0, top))
+    return img
+
+
 def _visible_anchor(name: str, state: State, lay: Layout) -> str | None:
     """The object itself if drawn, else the nearest drawn thing holding it."""
     if name in lay.nodes:
@@ -324,7 +344,7 @@ def render(
             else frame_of(scene, reference, size, header + fsize + 8)
         )
         lay = layout(scene, state, width, height, header + fsize + 8, near, frame)
-    img = _room(width, height, lay.floor_box.y0).copy()
+    img = _blank_room(width, height, lay.floor_box.y0)
     d = ImageDraw.Draw(img)
     pen = Pen(d, lay.scale)
     fills = _fills(scene, state)
