@@ -28,7 +28,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,22 @@ def safe_name(sample_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", sample_id) or "_"
 
 
+def _as_new_file(target: Path, make: Callable[[], None]) -> None:
+    """``make()`` creates ``target``, refusing one that exists: a file already there is
+    removed and a missing folder made before it tries again (neither is looked for first:
+    a run's images are new files in folders it made)."""
+    try:
+        make()
+    except FileExistsError:
+        target.unlink()
+        make()
+    except FileNotFoundError:
+        if target.parent.is_dir():
+            raise
+        target.parent.mkdir(parents=True, exist_ok=True)
+        make()
+
+
 class RunDir:
     """One run directory. Create it with :meth:`create` (new run or resume) or open it to read."""
 
@@ -128,23 +144,26 @@ class RunDir:
         """Write one step's observation image; returns its :meth:`image_ref`. A step that shows
         the very image the sample's last saved step showed (a failed action leaves the scene as
         it was) gets a hard link to that file where the file system allows one: the same bytes
-        under its own name, without writing them again. A file already at the target (left by
-        an interrupted attempt, perhaps linked to another step's) is removed first, so no write
-        ever goes through a link into another step's image."""
+        under its own name, without writing them again. Every image is a new file: one already
+        at the target (left by an interrupted attempt, perhaps linked to another step's) is
+        removed first, so no write ever goes through a link into another step's image."""
         ref = self.image_ref(sample_id, step)
         target = self.path / ref
-        target.unlink(missing_ok=True)
         last = self._last_image
         if last is not None and last[0] == sample_id and last[1] == png:
             try:
-                os.link(last[2], target)
+                _as_new_file(target, lambda: os.link(last[2], target))
             except OSError:  # no hard links here (or the earlier file is gone): write it
                 pass
             else:
                 self._last_image = (sample_id, png, target)
                 return ref
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(png)
+
+        def write() -> None:
+            with open(target, "xb") as f:
+                f.write(png)
+
+        _as_new_file(target, write)
         self._last_image = (sample_id, png, target)
         return ref
 
