@@ -81,6 +81,8 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,  # plain text for a model, never HTML
+        # the templates ship with the package: loaded once, not checked on disk at every step
+        auto_reload=False,
     )
 
 
