@@ -120,3 +120,13 @@ def test_an_image_is_written_when_no_link_can_be_made(tmp_path, monkeypatch):
     a, b = rd.save_image("s", 1, b"png"), rd.save_image("s", 2, b"png")
     assert (tmp_path / b).read_bytes() == b"png"
     assert (tmp_path / a).stat().st_ino != (tmp_path / b).stat().st_ino
+
+
+def test_a_repeat_is_not_linked_to_a_file_another_epoch_replaced(tmp_path):
+    first, other = b"\x89PNG epoch one", b"\x89PNG epoch two"
+    one, two = RunDir(tmp_path), RunDir(tmp_path)  # two epochs of a sample, one folder
+    one.save_image("s", 1, first)
+    two.save_image("s", 1, other)  # replaces step 1 with the other epoch's image
+    ref = one.save_image("s", 2, first)  # a repeat of what epoch one saw at step 1
+    assert (tmp_path / ref).read_bytes() == first
+    assert (tmp_path / "images/s/step_001.png").read_bytes() == other

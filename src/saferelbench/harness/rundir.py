@@ -144,15 +144,20 @@ class RunDir:
         """Write one step's observation image; returns its :meth:`image_ref`. A step that shows
         the very image the sample's last saved step showed (a failed action leaves the scene as
         it was) gets a hard link to that file where the file system allows one: the same bytes
-        under its own name, without writing them again. Every image is a new file: one already
-        at the target (left by an interrupted attempt, perhaps linked to another step's) is
-        removed first, so no write ever goes through a link into another step's image."""
+        under its own name, without writing them again (unless that file no longer holds them:
+        epochs of one sample share its folder). Every image is a new file: one already at the
+        target (left by an interrupted attempt, perhaps linked to another step's) is removed
+        first, so no write ever goes through a link into another step's image."""
         ref = self.image_ref(sample_id, step)
         target = self.path / ref
         last = self._last_image
         if last is not None and last[0] == sample_id and last[1] == png:
             try:
                 _as_new_file(target, lambda: os.link(last[2], target))
+                if target.read_bytes() != png:
+                    # another writer (an epoch of the same sample) replaced the earlier file
+                    target.unlink()
+                    raise FileNotFoundError(last[2])
             except OSError:  # no hard links here (or the earlier file is gone): write it
                 pass
             else:

@@ -287,6 +287,9 @@ class _Builder:
         self.floors: dict[str, float] = {}
         #: where the row's paths began in the frame, when drawn at its scale
         self.places: dict[str, float] = {}
+        #: a width changed after its thing was measured (a huddle squeezed, a carrier widened):
+        #: measuring again with the widths as floors may then give another row
+        self.reshaped = False
         #: share of its natural width slim furniture is drawn at (:data:`SLIMS`)
         self.slim = 1.0
         #: the clear gap between things on one surface that are not next to each other
@@ -572,7 +575,7 @@ class _Builder:
                 reach = max((self.nodes[k].w for k in plain), default=0.0) + CLEAR
                 for k in carriers:
                     n = self.nodes[k]
-                    n.w = max(n.w, reach + n.need)
+                    self._widen(n, reach + n.need)
                     self.reserve[k] = ("edge", reach)
                 return max(self.nodes[k].w for k in kids) + edge
             right = max((rel[k] + self.nodes[k].w for k in plain), default=0.0)
@@ -581,7 +584,7 @@ class _Builder:
                 n = self.nodes[k]
                 d = min(ITEM_EDGE, n.w / 4)
                 reach = d + (right if j == 0 else left) + CLEAR
-                n.w = max(n.w, reach + n.need)
+                self._widen(n, reach + n.need)
                 rel[k] = -d if j == 0 else d - n.w
                 self.reserve[k] = ("L" if j == 0 else "R", reach)
             self.cluster_rel[name] = rel
@@ -650,7 +653,7 @@ class _Builder:
             far = max((nodes[k].w for k in plain), default=0.0)
             for k in sides["R"]:
                 n = nodes[k]
-                n.w = max(n.w, far + CLEAR + n.need)
+                self._widen(n, far + CLEAR + n.need)
                 self.reserve[k] = ("edge", far + CLEAR)
                 far = n.w
         else:
@@ -664,7 +667,7 @@ class _Builder:
                     n = nodes[k]
                     d = min(ITEM_EDGE, n.w / 4)
                     reach = d + ext[side] + CLEAR
-                    n.w = max(n.w, reach + n.need)
+                    self._widen(n, reach + n.need)
                     rel[k] = -d if side == "R" else d - n.w
                     self.reserve[k] = ("L" if side == "R" else "R", reach)
                     ext[side] = n.w - d
@@ -847,13 +850,28 @@ class _Builder:
             for chain in best[3]:
                 for front_k, back_k in zip(chain[-2::-1], chain[:0:-1], strict=True):
                     node = self.nodes[front_k]
-                    node.w = max(self._narrowest(node), min(node.w, SQUEEZE * self.nodes[back_k].w))
+                    self._reshape(node, min(node.w, SQUEEZE * self.nodes[back_k].w))
             firsts = [self.nodes[chain[0]].w for chain in best[3] if chain]
             if best[4] is not None and firsts:  # the one in front of both sides
                 node = self.nodes[best[4]]
-                node.w = max(self._narrowest(node), min(node.w, SQUEEZE * min(firsts)))
+                self._reshape(node, min(node.w, SQUEEZE * min(firsts)))
             return self._huddle(members, squeezed + 1)
         return dict(best[1]), list(best[2])
+
+    def _widen(self, node: Node, w: float) -> None:
+        """Draw a measured thing at least ``w`` wide (room for what it carries to reach past
+        the things beside it); notes that a width changed after its measure."""
+        if w > node.w:
+            node.w = w
+            self.reshaped = True
+
+    def _reshape(self, node: Node, w: float) -> None:
+        """Draw a measured thing ``w`` wide, but never narrower than :meth:`_narrowest`;
+        notes that a width changed after its measure."""
+        w = max(self._narrowest(node), w)
+        if w != node.w:
+            node.w = w
+            self.reshaped = True
 
     @staticmethod
     def _narrowest(node: Node) -> float:
@@ -1342,12 +1360,11 @@ def settled_layout(
     header: float,
     near: Mapping[str, str] | None = None,
 ) -> Layout:
-    """An episode's first image, laid out in the :func:`fresh_frame` of its own state with the
-    row measured once: what ``layout(..., frame=fresh_frame(...))`` gives in two passes (the
-    same for the first state of every shipped sample, tests/render/test_fresh_frame.py). The
-    second pass measures again with the frame's widths as floors; in a crowded row at the
-    tightest gaps that can leave a thing squeezed in a huddle a few pixels wider, which the
-    one pass does not."""
+    """``layout(scene, state, ..., near, frame=fresh_frame(scene, state, ..., near))`` (an
+    episode's first image, in the frame of its own state), with the row measured once where
+    that gives the same: unless a width changed after its thing was measured (a huddle
+    squeezed, a carrier widened), measuring again with the frame's widths as floors changes
+    nothing. Where one did, the second pass is made (tests/render/test_fresh_frame.py)."""
     b, roots, scale, kept = _rowed(scene, state, width, height, header, near, None, settle=True)
     return _placed(scene, b, roots, scale, kept, width, height)
 
@@ -1451,10 +1468,13 @@ def _rowed(
     b.place_roots(paths, (width - 2 * margin) / scale, key)
     kept = Frame(kept_scale, widths, b.row_places(paths), scale, b.slim, up, b.gap)
     if settle and frame is None:
+        if b.reshaped:  # measuring again with these widths as floors may differ: do it
+            return _rowed(scene, state, width, height, header, near, kept)
         # What a second pass with ``frame=kept`` does: the same measures (the frame's widths
-        # and height are this pass's own), always within the frame's bounds (its scale is
-        # the fitting one times HEADROOM, or both are capped), so only the row is placed again
-        # at the frame's scale, from the frame's places when they were taken at that scale.
+        # and height are this pass's own, and no width changed after its measure, so the
+        # floors change nothing), always within the frame's bounds (its scale is the fitting
+        # one times HEADROOM, or both are capped), so only the row is placed again at the
+        # frame's scale, from the frame's places when they were taken at that scale.
         scale = kept.scale
         b.places = dict(kept.xs) if kept.xs_scale == scale else {}
         b.place_roots(paths, (width - 2 * margin) / scale, key)
