@@ -4,7 +4,7 @@ without placing what the row carries: the same frame, on every step of golden pl
 from __future__ import annotations
 
 from saferelbench.dataset.store import load_samples
-from saferelbench.render.layout import Layout, _rowed, fresh_frame, layout, settled_layout
+from saferelbench.render.layout import Layout, _rowed, fresh_frame, layout
 from saferelbench.world.rollout import run_actions
 from saferelbench.world.scene_builder import build_world
 
@@ -33,7 +33,7 @@ def _drawn(lay: Layout) -> tuple[object, ...]:
 
 
 def test_the_settled_layout_is_the_layout_in_its_own_fresh_frame() -> None:
-    """:func:`settled_layout` (the row measured once where that gives the same) is the layout
+    """``layout(..., settle=True)`` (the row measured once where that gives the same) is the layout
     in the fresh frame of its own state, worked out in two passes: the same boxes, order and
     kept frame, for the first state of every shipped sample and every state of every third
     golden plan, at two sizes. The states include crowded rows where a huddle is squeezed
@@ -49,7 +49,7 @@ def test_the_settled_layout_is_the_layout_in_its_own_fresh_frame() -> None:
             for size, header in (((1024, 768), 56.0), ((640, 480), 36.0)):
                 frame = fresh_frame(world.scene, state, *size, header)
                 two_passes = layout(world.scene, state, *size, header, frame=frame)
-                one_pass = settled_layout(world.scene, state, *size, header)
+                one_pass = layout(world.scene, state, *size, header, settle=True)
                 assert _drawn(one_pass) == _drawn(two_passes), (sample.id, size)
                 checked += 1
         b = _rowed(world.scene, world.initial, 1024, 768, 56.0, None, None)[0]

@@ -111,6 +111,20 @@ def _as_new_file(target: Path, make: Callable[[], None]) -> None:
         make()
 
 
+def _linked(source: Path, target: Path, png: bytes) -> bool:
+    """Make ``target`` a hard link to ``source`` if that file still holds ``png`` (another
+    writer, an epoch of the same sample, may have replaced it); False, with no file left at
+    ``target``, where it does not or no link can be made."""
+    try:
+        _as_new_file(target, lambda: os.link(source, target))
+    except OSError:  # no hard links here, or the earlier file is gone
+        return False
+    if target.read_bytes() == png:
+        return True
+    target.unlink()
+    return False
+
+
 class RunDir:
     """One run directory. Create it with :meth:`create` (new run or resume) or open it to read."""
 
@@ -151,24 +165,18 @@ class RunDir:
         ref = self.image_ref(sample_id, step)
         target = self.path / ref
         last = self._last_image
-        if last is not None and last[0] == sample_id and last[1] == png:
-            try:
-                _as_new_file(target, lambda: os.link(last[2], target))
-                if target.read_bytes() != png:
-                    # another writer (an epoch of the same sample) replaced the earlier file
-                    target.unlink()
-                    raise FileNotFoundError(last[2])
-            except OSError:  # no hard links here (or the earlier file is gone): write it
-                pass
-            else:
-                self._last_image = (sample_id, png, target)
-                return ref
+        if not (
+            last is not None
+            and last[0] == sample_id
+            and last[1] == png
+            and _linked(last[2], target, png)
+        ):
 
-        def write() -> None:
-            with open(target, "xb") as f:
-                f.write(png)
+            def write() -> None:
+                with open(target, "xb") as f:
+                    f.write(png)
 
-        _as_new_file(target, write)
+            _as_new_file(target, write)
         self._last_image = (sample_id, png, target)
         return ref
 

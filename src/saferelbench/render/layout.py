@@ -1323,11 +1323,15 @@ def layout(
     header: float,
     near: Mapping[str, str] | None = None,
     frame: Frame | None = None,
+    settle: bool = False,
 ) -> Layout:
     """Compute the boxes of everything visible. ``near`` maps an object lying on the floor to
     a row element it should be drawn after (where it fell from), when the caller knows;
-    ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row."""
-    b, roots, scale, kept = _rowed(scene, state, width, height, header, near, frame)
+    ``frame`` (:class:`Frame`, from the episode's first state) keeps the scale and the row.
+    ``settle`` (without ``frame``): drawn in the frame of this very state, what
+    ``frame=fresh_frame(scene, state, ..., near)`` gives (an episode's first image), with the
+    row measured once where that gives the same (see :func:`_rowed`)."""
+    b, roots, scale, kept = _rowed(scene, state, width, height, header, near, frame, settle)
     return _placed(scene, b, roots, scale, kept, width, height)
 
 
@@ -1352,23 +1356,6 @@ def fresh_frame(
     return _rowed(scene, state, width, height, header, near, None)[3]
 
 
-def settled_layout(
-    scene: Scene,
-    state: State,
-    width: int,
-    height: int,
-    header: float,
-    near: Mapping[str, str] | None = None,
-) -> Layout:
-    """``layout(scene, state, ..., near, frame=fresh_frame(scene, state, ..., near))`` (an
-    episode's first image, in the frame of its own state), with the row measured once where
-    that gives the same: unless a width changed after its thing was measured (a huddle
-    squeezed, a carrier widened), measuring again with the frame's widths as floors changes
-    nothing. Where one did, the second pass is made (tests/render/test_fresh_frame.py)."""
-    b, roots, scale, kept = _rowed(scene, state, width, height, header, near, None, settle=True)
-    return _placed(scene, b, roots, scale, kept, width, height)
-
-
 def _rowed(
     scene: Scene,
     state: State,
@@ -1382,7 +1369,10 @@ def _rowed(
     """The layout's builder with the row measured and placed along the wall, its roots, the
     scale and the frame the image keeps (:func:`layout` up to placing what the row carries).
     ``settle`` (with no ``frame``): the row placed in the fresh frame this state gives, as a
-    second pass with that frame would place it (:func:`settled_layout`)."""
+    second pass with that frame would place it. Unless a width changed after its thing was
+    measured (a huddle squeezed, a carrier widened), measuring again with the frame's widths
+    as floors changes nothing, so the second pass is only made where one did
+    (tests/render/test_fresh_frame.py)."""
     k, margin, y_base = _margins(width, height)
 
     def attempt(
@@ -1443,8 +1433,7 @@ def _rowed(
             # the frame no longer fits, or is smaller than a fresh one would be (what made it
             # shrink is gone): a fresh frame, without the old widths
             # (drawn in it at once, so the next image does not rescale again)
-            fresh = fresh_frame(scene, state, width, height, header, near)
-            return _rowed(scene, state, width, height, header, near, fresh)
+            return _rowed(scene, state, width, height, header, near, None, settle=True)
         scale = frame.scale
         if frame.xs_scale == scale:
             b.places = dict(frame.xs)

@@ -30,7 +30,7 @@ from saferelbench.render.labels import (
     tag_image,
     text_size,
 )
-from saferelbench.render.layout import Frame, Layout, Node, fresh_frame, layout, settled_layout
+from saferelbench.render.layout import Frame, Layout, Node, fresh_frame, layout
 from saferelbench.render.paint import Pen, shade
 from saferelbench.render.png import encode_png
 from saferelbench.world.events import HazardEvent
@@ -335,8 +335,8 @@ def render(
                 near.setdefault(obj, other)
     if isinstance(reference, State) and not near and (reference is state or reference == state):
         # an episode's first image, in its own frame: the row is measured once
-        lay = settled_layout(scene, state, width, height, header + fsize + 8)
-        frame: Frame | None = None  # a fresh frame: no tags kept from an image before
+        lay = layout(scene, state, width, height, header + fsize + 8, settle=True)
+        frame: Frame | None = lay.frame  # its own fresh frame: no tags kept from before
     else:
         frame = (
             reference
@@ -446,13 +446,7 @@ def render(
             )
     obstacles = [lay.nodes[n].box for n in lay.order]
     obstacles += flames + badges
-    keep = (
-        {t: (target, box, n) for t, target, box, n in frame.tags}
-        if frame
-        else None
-        if reference is None
-        else {}
-    )
+    keep = {t: (target, box, n) for t, target, box, n in frame.tags} if frame else None
     placed, counts = place_tags_counted(tags, obstacles, width, height, header + 2, fsize, keep)
     named = {pt.tag.text: (pt.box, leader_line(pt)) for pt in placed if pt.tag.text in lay.nodes}
     draw_tags(img, placed, fsize)
